@@ -1,0 +1,70 @@
+import type { CollectionConfig } from 'payload'
+
+import { canManageContent } from '../access/canManageContent'
+import { publishedOrStaff } from '../access/publishedOrStaff'
+import { counterField } from '../fields/counterField'
+import { statusField } from '../fields/statusField'
+import { urlField } from '../fields/urlField'
+import { generateSlug } from '../hooks/generateSlug'
+import { setAuthor } from '../hooks/setAuthor'
+import { setPublishedAt } from '../hooks/setPublishedAt'
+
+export const ARTICLES_SLUG = 'articles'
+
+export const Articles: CollectionConfig = {
+  slug: ARTICLES_SLUG,
+  access: { create: canManageContent, delete: canManageContent, read: publishedOrStaff, update: canManageContent },
+  admin: {
+    defaultColumns: ['title', 'status', 'category', 'viewCount', 'updatedAt'],
+    group: 'Blog',
+    listSearchableFields: ['title', 'slug', 'excerpt'],
+    useAsTitle: 'title',
+  },
+  defaultSort: '-createdAt',
+  hooks: {
+    beforeChange: [setAuthor, setPublishedAt],
+    beforeValidate: [generateSlug(ARTICLES_SLUG)],
+  },
+  indexes: [{ fields: ['status', 'createdAt'] }, { fields: ['featured', 'status'] }],
+  fields: [
+    { name: 'title', type: 'text', required: true, maxLength: 300 },
+    {
+      name: 'slug',
+      type: 'text',
+      unique: true,
+      index: true,
+      admin: {
+        position: 'sidebar',
+        description: 'Generated from the title; the public address adds "-<id>".',
+      },
+    },
+    {
+      name: 'content',
+      type: 'textarea',
+      required: true,
+      admin: { description: 'Markdown.', rows: 20 },
+    },
+    { name: 'excerpt', type: 'textarea', admin: { description: 'Shown in lists; the content\'s start when empty.' } },
+    urlField({ name: 'coverImage' }),
+    {
+      name: 'category',
+      type: 'relationship',
+      relationTo: 'categories',
+      required: true,
+      index: true,
+      filterOptions: { type: { equals: 'article' } },
+      admin: { position: 'sidebar' },
+    },
+    {
+      name: 'author',
+      type: 'relationship',
+      relationTo: 'users',
+      admin: { position: 'sidebar', readOnly: true },
+    },
+    statusField(['draft', 'published'] as const, 'draft'),
+    { name: 'featured', type: 'checkbox', defaultValue: false, index: true, admin: { position: 'sidebar' } },
+    { name: 'publishedAt', type: 'date', admin: { position: 'sidebar', readOnly: true } },
+    counterField('viewCount', 'Views'),
+    counterField('likeCount', 'Likes'),
+  ],
+}

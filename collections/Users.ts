@@ -1,0 +1,50 @@
+import type { CollectionConfig } from 'payload'
+
+import { adminOnlyField } from '../access/adminOnlyField'
+import { adminOrSelf } from '../access/adminOrSelf'
+import { canUseAdminPanel } from '../access/canUseAdminPanel'
+import { isAdmin } from '../access/isAdmin'
+import { urlField } from '../fields/urlField'
+import { makeFirstUserAdmin } from '../hooks/makeFirstUserAdmin'
+import { hasRole, ROLES } from '../lib/roles'
+
+export const USERS_SLUG = 'users'
+
+export const Users: CollectionConfig = {
+  slug: USERS_SLUG,
+  auth: {
+    lockTime: 10 * 60 * 1000,
+    maxLoginAttempts: 5,
+    tokenExpiration: 2 * 60 * 60,
+    useSessions: true,
+  },
+  access: {
+    admin: canUseAdminPanel,
+    create: isAdmin,
+    delete: isAdmin,
+    read: adminOrSelf,
+    update: adminOrSelf,
+  },
+  admin: {
+    defaultColumns: ['email', 'name', 'roles', 'updatedAt'],
+    group: 'Site',
+    hidden: ({ user }) => !hasRole(user, 'admin'),
+    useAsTitle: 'email',
+  },
+  hooks: { beforeChange: [makeFirstUserAdmin] },
+  fields: [
+    { name: 'name', type: 'text', admin: { description: 'Shown as the author of articles and wall messages.' } },
+    {
+      name: 'roles',
+      type: 'select',
+      hasMany: true,
+      required: true,
+      defaultValue: ['user'],
+      saveToJWT: true,
+      options: ROLES.map((role) => ({ label: role[0]!.toUpperCase() + role.slice(1), value: role })),
+      access: { create: adminOnlyField, update: adminOnlyField },
+      admin: { description: 'Admins manage everything; editors manage content; users may sign the wall.' },
+    },
+    urlField({ name: 'avatar', admin: { description: 'Image URL used next to wall messages.' } }),
+  ],
+}

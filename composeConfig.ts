@@ -1,0 +1,48 @@
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+import { lexicalEditor } from '@payloadcms/richtext-lexical'
+import { buildConfig, type SanitizedConfig } from 'payload'
+import sharp from 'sharp'
+
+import { blogPortfolio } from './index'
+import { createDatabaseAdapter } from './lib/databaseAdapter'
+import { selectDatabase } from './lib/databaseSelection'
+import type { ServiceEnv } from './lib/env'
+import { resolveSecret } from './lib/secret'
+import { migrations as postgresMigrations } from './migrations/postgres/index'
+import { migrations as sqliteMigrations } from './migrations/sqlite/index'
+
+const dirname = path.dirname(fileURLToPath(import.meta.url))
+
+/** Next's build evaluates the config without serving anything: it must not need the production secret. */
+const isNextBuild = () => process.env.NEXT_PHASE === 'phase-production-build'
+
+/** The whole Payload config of the service, from its environment. */
+export const composeConfig = (env: ServiceEnv): Promise<SanitizedConfig> =>
+  buildConfig({
+    admin: {
+      importMap: { baseDir: dirname, importMapFile: path.resolve(dirname, 'app/(payload)/admin/importMap.js') },
+      meta: { titleSuffix: ' · Blog & Portfolio' },
+    },
+    cors: env.corsOrigins,
+    csrf: env.corsOrigins.filter((origin) => origin !== '*'),
+    db: createDatabaseAdapter(selectDatabase(env.databaseUrl, env.dataDir), {
+      postgres: { directory: path.resolve(dirname, 'migrations/postgres'), list: postgresMigrations },
+      sqlite: { directory: path.resolve(dirname, 'migrations/sqlite'), list: sqliteMigrations },
+    }),
+    editor: lexicalEditor(),
+    logger: { options: { level: process.env.LOG_LEVEL ?? (env.nodeEnv === 'test' ? 'warn' : 'info') } },
+    plugins: [
+      blogPortfolio({
+        firstAdmin: env.adminEmail && env.adminPassword ? { email: env.adminEmail, password: env.adminPassword } : undefined,
+        mediaDir: path.join(env.dataDir, 'media'),
+        wallModeration: env.wallModeration,
+      }),
+    ],
+    secret: env.payloadSecret ?? (isNextBuild() ? 'next-build-only' : resolveSecret(undefined, env.dataDir)),
+    serverURL: env.serverUrl,
+    sharp,
+    telemetry: false,
+    typescript: { autoGenerate: false, outputFile: path.resolve(dirname, 'payload-types.ts') },
+  })

@@ -1,0 +1,54 @@
+import type { ErrorRequestHandler } from 'express'
+import type { Payload } from 'payload'
+import { ZodError } from 'zod'
+
+import { ApiError } from './apiError'
+import { errorBody } from './envelope'
+import { zodDetails } from './validation'
+
+type BodyParserError = Error & { type?: string; status?: number }
+
+const fromBodyParser = (error: BodyParserError): ApiError | undefined => {
+  switch (error.type) {
+    case 'entity.too.large':
+      return new ApiError('PAYLOAD_TOO_LARGE', 'Request body is too large')
+    case 'entity.parse.failed':
+      return new ApiError('VALIDATION_ERROR', 'Request body is not valid JSON')
+    case 'encoding.unsupported':
+    case 'charset.unsupported':
+      return new ApiError('UNSUPPORTED_MEDIA_TYPE', 'Request body encoding is not supported')
+    case 'request.aborted':
+    case 'request.size.invalid':
+    case 'stream.encoding.set':
+      return new ApiError('VALIDATION_ERROR', 'Request body could not be read')
+    default:
+      return undefined
+  }
+}
+
+/** Normalises anything thrown in a route to an ApiError; unknown errors become INTERNAL. */
+export const toApiError = (error: unknown): ApiError | undefined => {
+  if (error instanceof ApiError) return error
+  if (error instanceof ZodError) return new ApiError('VALIDATION_ERROR', 'Invalid request', zodDetails(error))
+  if (error instanceof Error) return fromBodyParser(error as BodyParserError)
+  return undefined
+}
+
+/** The only place error responses are written. A 500 is logged with its request id and says nothing about why. */
+export const createErrorHandler =
+  (logger: Payload['logger']): ErrorRequestHandler =>
+  (error, req, res, _next) => {
+    const apiError = toApiError(error)
+    if (res.headersSent) {
+      logger.error({ err: error, requestId: req.requestId }, 'error after the response started')
+      res.end()
+      return
+    }
+    if (apiError) {
+      if (apiError.headers) res.set(apiError.headers)
+      res.status(apiError.status).json(errorBody(apiError.code, apiError.message, apiError.details))
+      return
+    }
+    logger.error({ err: error, requestId: req.requestId, method: req.method, url: req.originalUrl }, 'unhandled error')
+    res.status(500).json(errorBody('INTERNAL', `Internal server error (request id ${req.requestId})`))
+  }

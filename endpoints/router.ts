@@ -1,0 +1,41 @@
+import { Router } from 'express'
+import type { Payload } from 'payload'
+
+import type { DatabaseKind } from '../lib/databaseSelection'
+import type { ServiceEnv } from '../lib/env'
+import { authRoutes } from './auth'
+import { healthRoutes } from './health'
+import { ApiError } from './http/apiError'
+import { assignRequestId } from './http/requestId'
+import { authenticate } from './http/authenticate'
+import { cors } from './http/cors'
+import { createErrorHandler } from './http/errorHandler'
+import { jsonBody } from './http/jsonBody'
+import { requireStaff } from './http/requireStaff'
+import { securityHeaders } from './http/securityHeaders'
+
+export type ApiRouterContext = {
+  database: DatabaseKind
+  env: ServiceEnv
+  payload: Payload
+}
+
+const WALL_BODY_LIMIT = '100kb'
+const DEFAULT_BODY_LIMIT = '1mb'
+
+/** The `/api` contract: plumbing first, then one router per resource, then the 404 and the one error handler. */
+export const createApiRouter = ({ database, env, payload }: ApiRouterContext): Router => {
+  const router = Router()
+  router.use(assignRequestId, securityHeaders, cors(env.corsOrigins))
+  router.use('/wall-messages', jsonBody(WALL_BODY_LIMIT))
+  router.use(jsonBody(DEFAULT_BODY_LIMIT))
+  router.use(authenticate(payload))
+
+  router.use('/health', healthRoutes(payload, database))
+  router.use('/auth', authRoutes(payload))
+  router.use('/admin', requireStaff)
+
+  router.use((req, _res, next) => next(new ApiError('NOT_FOUND', `No route for ${req.method} ${req.originalUrl.split('?')[0]}`)))
+  router.use(createErrorHandler(payload.logger))
+  return router
+}

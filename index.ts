@@ -1,0 +1,87 @@
+import path from 'node:path'
+
+import type { CollectionConfig, Config, Field } from 'payload'
+
+import { Articles } from './collections/Articles'
+import { Carousels } from './collections/Carousels'
+import { Categories } from './collections/Categories'
+import { Galleries } from './collections/Galleries'
+import { Site } from './collections/globals/Site'
+import { createMedia } from './collections/Media'
+import { Projects } from './collections/Projects'
+import { Resources } from './collections/Resources'
+import { Skills } from './collections/Skills'
+import { Users } from './collections/Users'
+import { createWallMessages } from './collections/WallMessages'
+import { assignNumericId } from './hooks/assignNumericId'
+import { createFirstAdmin } from './hooks/createFirstAdmin'
+import type { BlogPortfolioCollectionSlug, BlogPortfolioOptions } from './types'
+
+export type { BlogPortfolioCollectionSlug, BlogPortfolioOptions } from './types'
+
+const numericIdField: Field = {
+  name: 'id',
+  type: 'number',
+  admin: { hidden: true },
+}
+
+const withNumericId = (collection: CollectionConfig): CollectionConfig => ({
+  ...collection,
+  fields: [numericIdField, ...collection.fields],
+  hooks: { ...collection.hooks, beforeValidate: [assignNumericId, ...(collection.hooks?.beforeValidate ?? [])] },
+})
+
+const withExtraFields = (collection: CollectionConfig, extra: Field[] | undefined): CollectionConfig =>
+  extra?.length ? { ...collection, fields: [...collection.fields, ...extra] } : collection
+
+/**
+ * The blog and portfolio plugin: adds the collections and the `site` global, and moves Payload's REST API to
+ * `/cms-api` so `/api` is free for the public contract. The incoming config is extended, never replaced.
+ */
+export const blogPortfolio =
+  (options: BlogPortfolioOptions = {}) =>
+  (incoming: Config): Config => {
+    const cmsApiRoute = options.cmsApiRoute ?? '/cms-api'
+    if (cmsApiRoute === '/api') throw new Error('blogPortfolio: cmsApiRoute cannot be /api, which serves the public contract')
+
+    const numericIds = options.numericIds ?? incoming.db?.defaultIDType === 'text'
+    const ours: CollectionConfig[] = [
+      Users,
+      Categories,
+      Articles,
+      Projects,
+      Carousels,
+      Resources,
+      createMedia(path.resolve(options.mediaDir ?? 'data/media')),
+      Galleries,
+      Skills,
+      createWallMessages(options.wallModeration ?? false),
+    ]
+      .map((collection) => withExtraFields(collection, options.extraFields?.[collection.slug as BlogPortfolioCollectionSlug]))
+      .map((collection) => (numericIds ? withNumericId(collection) : collection))
+
+    const existing = incoming.collections ?? []
+    const clash = existing.find((collection) => ours.some((own) => own.slug === collection.slug))
+    if (clash) {
+      throw new Error(
+        `blogPortfolio: the config already has a "${clash.slug}" collection; add fields to it with the extraFields option instead`,
+      )
+    }
+
+    const site = options.extraSiteFields?.length ? { ...Site, fields: [...Site.fields, ...options.extraSiteFields] } : Site
+    const firstAdmin = options.firstAdmin
+
+    return {
+      ...incoming,
+      admin: { ...incoming.admin, user: incoming.admin?.user ?? Users.slug },
+      collections: [...existing, ...ours],
+      globals: [...(incoming.globals ?? []), site],
+      routes: { ...incoming.routes, api: cmsApiRoute },
+      onInit: async (payload) => {
+        await incoming.onInit?.(payload)
+        if (firstAdmin) await createFirstAdmin(payload, firstAdmin)
+      },
+    }
+  }
+
+export default blogPortfolio

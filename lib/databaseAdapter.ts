@@ -1,0 +1,47 @@
+import fs from 'node:fs'
+
+import { mongooseAdapter } from '@payloadcms/db-mongodb'
+import { postgresAdapter } from '@payloadcms/db-postgres'
+import { sqliteAdapter } from '@payloadcms/db-sqlite'
+import type { DatabaseAdapterObj } from 'payload'
+
+import type { DatabaseSelection } from './databaseSelection'
+
+type Migration = { down: (args: never) => Promise<void>; name: string; up: (args: never) => Promise<void> }
+
+export type SqlMigrations = {
+  /** Folder where `payload migrate:create` writes new migrations for this adapter. */
+  directory: string
+  /** The committed migrations, run before serving when NODE_ENV=production. */
+  list: Migration[]
+}
+
+export type AdapterMigrations = { postgres: SqlMigrations; sqlite: SqlMigrations }
+
+/**
+ * Builds the Payload database adapter for a selection. SQL adapters push the schema in development and run the
+ * committed migrations in production; MongoDB needs neither.
+ */
+export const createDatabaseAdapter = (
+  selection: DatabaseSelection,
+  migrations: AdapterMigrations,
+): DatabaseAdapterObj => {
+  switch (selection.kind) {
+    case 'sqlite':
+      if (selection.directory) fs.mkdirSync(selection.directory, { recursive: true })
+      return sqliteAdapter({
+        client: { url: selection.url },
+        migrationDir: migrations.sqlite.directory,
+        prodMigrations: migrations.sqlite.list as never,
+        wal: selection.url !== 'file::memory:',
+      })
+    case 'postgres':
+      return postgresAdapter({
+        migrationDir: migrations.postgres.directory,
+        pool: { connectionString: selection.url },
+        prodMigrations: migrations.postgres.list as never,
+      })
+    case 'mongodb':
+      return mongooseAdapter({ url: selection.url })
+  }
+}

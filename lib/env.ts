@@ -1,0 +1,156 @@
+import path from 'node:path'
+
+import { z } from 'zod'
+
+import { ConfigError } from './configError'
+
+export type NodeEnvironment = 'development' | 'production' | 'test'
+
+/** The service's settings, read once from the process environment. */
+export type ServiceEnv = {
+  admin: boolean
+  adminEmail?: string
+  adminPassword?: string
+  corsOrigins: string[]
+  dataDir: string
+  databaseUrl?: string
+  homeCacheTtl: number
+  nodeEnv: NodeEnvironment
+  payloadSecret?: string
+  port: number
+  serverUrl?: string
+  skillsCacheTtl: number
+  trustProxy: boolean
+  wallModeration: boolean
+  wallRateLimit: number
+}
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .optional()
+
+const booleanText = (fallback: boolean) =>
+  z
+    .string()
+    .trim()
+    .toLowerCase()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value === '') return fallback
+      if (['1', 'true', 'yes', 'on'].includes(value)) return true
+      if (['0', 'false', 'no', 'off'].includes(value)) return false
+      ctx.addIssue({ code: 'custom', message: `expected true or false, got "${value}"` })
+      return z.NEVER
+    })
+
+const integerText = (fallback: number, min: number, max: number) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value === '') return fallback
+      if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max) {
+        ctx.addIssue({ code: 'custom', message: `expected a whole number from ${min} to ${max}, got "${value}"` })
+        return z.NEVER
+      }
+      return Number(value)
+    })
+
+const absoluteHttpUrl = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value, ctx) => {
+    if (value === undefined || value === '') return undefined
+    try {
+      const url = new URL(value)
+      if (url.protocol === 'http:' || url.protocol === 'https:') return value.replace(/\/+$/, '')
+    } catch {
+      // reported below
+    }
+    ctx.addIssue({ code: 'custom', message: `expected an absolute http(s) URL, got "${value}"` })
+    return z.NEVER
+  })
+
+const corsList = z
+  .string()
+  .optional()
+  .transform((value, ctx) => {
+    const origins = (value ?? '')
+      .split(',')
+      .map((origin) => origin.trim())
+      .filter(Boolean)
+    for (const origin of origins) {
+      if (origin === '*') continue
+      try {
+        if (new URL(origin).origin === origin.replace(/\/+$/, '')) continue
+      } catch {
+        // reported below
+      }
+      ctx.addIssue({ code: 'custom', message: `"${origin}" is not an origin like https://example.com` })
+    }
+    return origins.map((origin) => origin.replace(/\/+$/, ''))
+  })
+
+const envSchema = z.object({
+  ADMIN: booleanText(true),
+  ADMIN_EMAIL: optionalText.pipe(z.email({ message: 'expected an email address' }).optional()),
+  ADMIN_PASSWORD: optionalText,
+  CORS_ORIGINS: corsList,
+  DATA_DIR: optionalText,
+  DATABASE_URL: optionalText,
+  HOME_CACHE_TTL: integerText(300, 0, 86_400 * 30),
+  NODE_ENV: optionalText,
+  PAYLOAD_SECRET: optionalText,
+  PORT: integerText(3000, 0, 65_535),
+  SERVER_URL: absoluteHttpUrl,
+  SKILLS_CACHE_TTL: integerText(3600, 0, 86_400 * 30),
+  TRUST_PROXY: booleanText(false),
+  WALL_MODERATION: booleanText(false),
+  WALL_RATE_LIMIT: integerText(5, 1, 10_000),
+})
+
+const toNodeEnvironment = (value: string | undefined): NodeEnvironment =>
+  value === 'production' || value === 'test' ? value : 'development'
+
+/**
+ * Reads and checks the service's environment variables.
+ * Throws a ConfigError naming every bad variable, so a typo stops the start instead of running with a surprise.
+ */
+export const readEnv = (source: NodeJS.ProcessEnv, cwd = process.cwd()): ServiceEnv => {
+  const parsed = envSchema.safeParse(source)
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`)
+    throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`)
+  }
+  const vars = parsed.data
+  const nodeEnv = toNodeEnvironment(vars.NODE_ENV)
+
+  if (Boolean(vars.ADMIN_EMAIL) !== Boolean(vars.ADMIN_PASSWORD)) {
+    throw new ConfigError('Invalid configuration: ADMIN_EMAIL and ADMIN_PASSWORD must be set together')
+  }
+  if (nodeEnv === 'production' && !vars.PAYLOAD_SECRET && source.NEXT_PHASE !== 'phase-production-build') {
+    throw new ConfigError('Invalid configuration: PAYLOAD_SECRET is required when NODE_ENV=production')
+  }
+
+  return {
+    admin: vars.ADMIN,
+    adminEmail: vars.ADMIN_EMAIL,
+    adminPassword: vars.ADMIN_PASSWORD,
+    corsOrigins: vars.CORS_ORIGINS,
+    dataDir: path.resolve(cwd, vars.DATA_DIR ?? 'data'),
+    databaseUrl: vars.DATABASE_URL,
+    homeCacheTtl: vars.HOME_CACHE_TTL,
+    nodeEnv,
+    payloadSecret: vars.PAYLOAD_SECRET,
+    port: vars.PORT,
+    serverUrl: vars.SERVER_URL,
+    skillsCacheTtl: vars.SKILLS_CACHE_TTL,
+    trustProxy: vars.TRUST_PROXY,
+    wallModeration: vars.WALL_MODERATION,
+    wallRateLimit: vars.WALL_RATE_LIMIT,
+  }
+}

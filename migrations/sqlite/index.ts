@@ -1,0 +1,3 @@
+import type { SqlMigrations } from '../../lib/databaseAdapter'
+
+export const migrations: SqlMigrations['list'] = []

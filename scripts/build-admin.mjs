@@ -1,0 +1,3 @@
+import { buildAdmin } from './adminBuild.mjs'
+
+buildAdmin()

@@ -1,0 +1,55 @@
+import type { Field } from 'payload'
+
+import type { FirstAdmin } from './hooks/createFirstAdmin'
+
+/** Slugs of the collections the plugin adds. Fixed, so scripts can rely on them. */
+export type BlogPortfolioCollectionSlug =
+  | 'articles'
+  | 'carousels'
+  | 'categories'
+  | 'galleries'
+  | 'media'
+  | 'projects'
+  | 'resources'
+  | 'skills'
+  | 'users'
+  | 'wall-messages'
+
+export type BlogPortfolioOptions = {
+  /**
+   * Base path of Payload's own REST and GraphQL API. It must not be `/api`, which belongs to the public contract.
+   * @default '/cms-api'
+   */
+  cmsApiRoute?: string
+  /**
+   * Fields appended to a collection, keyed by collection slug. They appear in the admin UI and in `/cms-api`;
+   * the `/api` contract shows only its own keys.
+   * @default {}
+   */
+  extraFields?: Partial<Record<BlogPortfolioCollectionSlug, Field[]>>
+  /**
+   * Fields appended to the `site` global.
+   * @default []
+   */
+  extraSiteFields?: Field[]
+  /**
+   * Account created on first start when the users collection is empty.
+   * @default undefined (the admin UI's create-first-user screen is used instead)
+   */
+  firstAdmin?: FirstAdmin
+  /**
+   * Folder where uploaded media files are stored.
+   * @default './data/media'
+   */
+  mediaDir?: string
+  /**
+   * Give every collection a numeric `id` from an atomic counter. Needed on MongoDB, whose native ids are ObjectIds.
+   * @default true when the configured database adapter's native ids are text (MongoDB), else false
+   */
+  numericIds?: boolean
+  /**
+   * New wall messages start as `pending` and wait for an editor's approval.
+   * @default false
+   */
+  wallModeration?: boolean
+}
