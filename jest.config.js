@@ -1,0 +1,22 @@
+/** @type {import('jest').Config} */
+const config = {
+  testEnvironment: 'node',
+  extensionsToTreatAsEsm: ['.ts', '.tsx'],
+  transform: {
+    '^.+\\.(t|j)sx?$': [
+      '@swc/jest',
+      {
+        jsc: { parser: { syntax: 'typescript', tsx: true }, target: 'es2022', transform: { react: { runtime: 'automatic' } } },
+        module: { type: 'es6' },
+      },
+    ],
+  },
+  moduleNameMapper: { '\\.(css|scss)$': '<rootDir>/test/helpers/emptyModule.js' },
+  testMatch: ['<rootDir>/test/**/*.test.ts'],
+  testPathIgnorePatterns: ['/node_modules/', '/.next/'],
+  testTimeout: 120_000,
+  // Integration suites each boot Payload on their own database; two at a time suits a 2-core machine.
+  maxWorkers: 2,
+}
+
+export default config

@@ -1,0 +1,45 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+
+import supertest from 'supertest'
+
+import { readEnv, type ServiceEnv } from '../../lib/env'
+import { createService, type Service } from '../../server'
+import { createTestDatabase, type TestDatabase } from './testDatabase'
+
+export type BootedService = Service & {
+  env: ServiceEnv
+  database: TestDatabase
+  request: () => ReturnType<typeof supertest>
+  stop: () => Promise<void>
+}
+
+/**
+ * Boots the service without the admin UI on a database of its own: a temp SQLite file, or a fresh database on the
+ * server named by TEST_DATABASE_URL (Postgres or MongoDB). Call `stop` in afterAll.
+ */
+export const bootService = async (vars: Record<string, string> = {}): Promise<BootedService> => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'blog-service-test-'))
+  const database = await createTestDatabase(dataDir)
+  const env = readEnv({
+    NODE_ENV: 'test',
+    PAYLOAD_SECRET: 'test-secret-not-for-production',
+    DATA_DIR: dataDir,
+    DATABASE_URL: database.url,
+    ADMIN: 'false',
+    ...vars,
+  })
+  const service = await createService(env)
+  return {
+    ...service,
+    env,
+    database,
+    request: () => supertest(service.app),
+    stop: async () => {
+      await service.close()
+      await database.drop()
+      fs.rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}

@@ -1,0 +1,24 @@
+// `npm run test:postgres`: the integration suite on a throwaway PostgreSQL cluster that is started and removed here.
+import { spawn } from 'node:child_process'
+
+import { startPostgresCluster } from './postgresCluster.mjs'
+
+const started = Date.now()
+const cluster = await startPostgresCluster()
+console.log(`PostgreSQL cluster up at ${cluster.url} (${Date.now() - started} ms)`)
+
+const stopAndExit = (code) => {
+  cluster.stop()
+  process.exit(code)
+}
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => stopAndExit(1))
+
+const jest = spawn(process.execPath, ['node_modules/jest/bin/jest.js', 'test/int', ...process.argv.slice(2)], {
+  env: {
+    ...process.env,
+    NODE_OPTIONS: '--experimental-vm-modules --conditions=production --no-deprecation',
+    TEST_DATABASE_URL: cluster.url,
+  },
+  stdio: 'inherit',
+})
+jest.on('exit', (code) => stopAndExit(code ?? 1))
