@@ -1,0 +1,177 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import express from 'express'
+import supertest from 'supertest'
+
+import { ApiError } from '../../endpoints/http/apiError'
+import { createErrorHandler } from '../../endpoints/http/errorHandler'
+import { assignRequestId } from '../../endpoints/http/requestId'
+import { bootService, type BootedService } from '../helpers/bootService'
+
+let service: BootedService
+
+beforeAll(async () => {
+  service = await bootService({ CORS_ORIGINS: 'https://site.example.com' })
+})
+
+afterAll(async () => {
+  await service?.stop()
+})
+
+const expectEnvelope = (body: unknown, code: string) => {
+  expect(body).toEqual({ success: false, error: { code, message: expect.any(String) } })
+}
+
+describe('unknown routes', () => {
+  it.each([
+    ['get', '/api/nope'],
+    ['post', '/api/nope'],
+    ['delete', '/api/articles/zzz/deeper'],
+    ['get', '/api'],
+  ] as const)('%s %s -> 404 envelope', async (method, path) => {
+    const res = await service.request()[method](path)
+    expect(res.status).toBe(404)
+    expect(res.headers['content-type']).toMatch(/^application\/json/)
+    expectEnvelope(res.body, 'NOT_FOUND')
+  })
+})
+
+describe('headers on every /api response', () => {
+  it('carries a request id and nosniff, on success and on error', async () => {
+    for (const path of ['/api/health', '/api/nope']) {
+      const res = await service.request().get(path)
+      expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/)
+      expect(res.headers['x-content-type-options']).toBe('nosniff')
+      expect(res.headers['x-powered-by']).toBeUndefined()
+    }
+  })
+
+  it('gives each request its own id', async () => {
+    const [a, b] = await Promise.all([service.request().get('/api/health'), service.request().get('/api/health')])
+    expect(a.headers['x-request-id']).not.toBe(b.headers['x-request-id'])
+  })
+})
+
+describe('JSON bodies', () => {
+  it('415 when a body is not JSON', async () => {
+    const res = await service.request().post('/api/auth/login').set('Content-Type', 'text/plain').send('email=a')
+    expect(res.status).toBe(415)
+    expectEnvelope(res.body, 'UNSUPPORTED_MEDIA_TYPE')
+  })
+
+  it('415 for form posts too', async () => {
+    const res = await service.request().post('/api/auth/login').type('form').send({ email: 'a@b.co', password: 'x' })
+    expect(res.status).toBe(415)
+  })
+
+  it('400 for malformed JSON', async () => {
+    const res = await service.request().post('/api/auth/login').set('Content-Type', 'application/json').send('{"email": ')
+    expect(res.status).toBe(400)
+    expectEnvelope(res.body, 'VALIDATION_ERROR')
+  })
+
+  it('413 above 1 MB in general', async () => {
+    const big = JSON.stringify({ email: 'a@b.co', password: 'x'.repeat(1024 * 1024 + 10) })
+    const res = await service.request().post('/api/auth/login').set('Content-Type', 'application/json').send(big)
+    expect(res.status).toBe(413)
+    expectEnvelope(res.body, 'PAYLOAD_TOO_LARGE')
+  })
+
+  it('413 above 100 KB for wall messages', async () => {
+    const body = JSON.stringify({ nickname: 'n', content: 'x'.repeat(101 * 1024) })
+    const res = await service.request().post('/api/wall-messages').set('Content-Type', 'application/json').send(body)
+    expect(res.status).toBe(413)
+    expectEnvelope(res.body, 'PAYLOAD_TOO_LARGE')
+  })
+
+  it('400 with details when a body does not match its schema', async () => {
+    const res = await service.request().post('/api/auth/login').send({ email: 'not-an-email', extra: true })
+    expect(res.status).toBe(400)
+    expect(res.body.success).toBe(false)
+    expect(res.body.error.code).toBe('VALIDATION_ERROR')
+    const paths = res.body.error.details.map((detail: { path: string }) => detail.path)
+    expect(paths).toEqual(expect.arrayContaining(['email', 'password']))
+    expect(res.body.error.details.every((d: { message: unknown }) => typeof d.message === 'string')).toBe(true)
+  })
+
+  it('accepts JSON with a charset parameter', async () => {
+    const res = await service
+      .request()
+      .post('/api/auth/login')
+      .set('Content-Type', 'application/json; charset=utf-8')
+      .send(JSON.stringify({ email: 'nobody@example.com', password: 'wrong' }))
+    expect(res.status).toBe(401)
+  })
+})
+
+describe('CORS', () => {
+  it('allows a configured origin, without credentials', async () => {
+    const res = await service.request().get('/api/health').set('Origin', 'https://site.example.com')
+    expect(res.headers['access-control-allow-origin']).toBe('https://site.example.com')
+    expect(res.headers['access-control-allow-credentials']).toBeUndefined()
+    expect(res.headers.vary).toMatch(/Origin/)
+  })
+
+  it('says nothing to other origins', async () => {
+    const res = await service.request().get('/api/health').set('Origin', 'https://evil.example.com')
+    expect(res.headers['access-control-allow-origin']).toBeUndefined()
+  })
+
+  it('answers a preflight with 204 and the allowed headers', async () => {
+    const res = await service
+      .request()
+      .options('/api/wall-messages')
+      .set('Origin', 'https://site.example.com')
+      .set('Access-Control-Request-Method', 'POST')
+    expect(res.status).toBe(204)
+    expect(res.headers['access-control-allow-headers']).toMatch(/Authorization/)
+    expect(res.headers['access-control-allow-methods']).toMatch(/POST/)
+  })
+})
+
+describe('the error handler', () => {
+  const appThrowing = (error: unknown) => {
+    const logged: unknown[] = []
+    const logger = { error: (...args: unknown[]) => logged.push(args) } as never
+    const app = express()
+    app.use(assignRequestId)
+    app.get('/boom', () => {
+      throw error
+    })
+    app.use(createErrorHandler(logger))
+    return { app, logged }
+  }
+
+  it('answers 500 without the stack, SQL or paths, and logs it under the request id', async () => {
+    const { app, logged } = appThrowing(new Error('SELECT * FROM users at /srv/app/lib/secret.ts:12'))
+    const res = await supertest(app).get('/boom')
+    expect(res.status).toBe(500)
+    expect(res.body).toEqual({
+      success: false,
+      error: { code: 'INTERNAL', message: `Internal server error (request id ${res.headers['x-request-id']})` },
+    })
+    expect(res.text).not.toMatch(/SELECT|\/srv\/app|secret\.ts|at /)
+    expect(JSON.stringify(logged)).toContain(res.headers['x-request-id'])
+  })
+
+  it.each([
+    ['VALIDATION_ERROR', 400],
+    ['UNAUTHORIZED', 401],
+    ['FORBIDDEN', 403],
+    ['NOT_FOUND', 404],
+    ['CONFLICT', 409],
+    ['PAYLOAD_TOO_LARGE', 413],
+    ['UNSUPPORTED_MEDIA_TYPE', 415],
+    ['RATE_LIMITED', 429],
+    ['INTERNAL', 500],
+  ] as const)('maps %s to %i', async (code, status) => {
+    const res = await supertest(appThrowing(new ApiError(code, 'because')).app).get('/boom')
+    expect(res.status).toBe(status)
+    expect(res.body).toEqual({ success: false, error: { code, message: 'because' } })
+  })
+
+  it('sends extra headers an error carries (Retry-After)', async () => {
+    const error = new ApiError('RATE_LIMITED', 'slow down', undefined, { 'Retry-After': '30' })
+    const res = await supertest(appThrowing(error).app).get('/boom')
+    expect(res.headers['retry-after']).toBe('30')
+  })
+})

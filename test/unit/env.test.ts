@@ -1,0 +1,104 @@
+import path from 'node:path'
+
+import { describe, expect, it } from '@jest/globals'
+
+import { ConfigError } from '../../lib/configError'
+import { readEnv } from '../../lib/env'
+
+const read = (vars: Record<string, string>) => readEnv(vars, '/srv/app')
+
+describe('readEnv', () => {
+  it('applies the documented defaults', () => {
+    expect(read({})).toEqual({
+      admin: true,
+      adminEmail: undefined,
+      adminPassword: undefined,
+      corsOrigins: [],
+      dataDir: path.resolve('/srv/app', 'data'),
+      databaseUrl: undefined,
+      homeCacheTtl: 300,
+      nodeEnv: 'development',
+      payloadSecret: undefined,
+      port: 3000,
+      serverUrl: undefined,
+      skillsCacheTtl: 3600,
+      trustProxy: false,
+      wallModeration: false,
+      wallRateLimit: 5,
+    })
+  })
+
+  it('reads every variable', () => {
+    const env = read({
+      ADMIN: 'false',
+      ADMIN_EMAIL: 'owner@example.com',
+      ADMIN_PASSWORD: 'long-password',
+      CORS_ORIGINS: 'https://example.com, http://localhost:5173/',
+      DATA_DIR: '/var/lib/blog',
+      DATABASE_URL: 'postgres://u:p@db/blog',
+      HOME_CACHE_TTL: '60',
+      NODE_ENV: 'production',
+      PAYLOAD_SECRET: 's3cret',
+      PORT: '8080',
+      SERVER_URL: 'https://cms.example.com/',
+      SKILLS_CACHE_TTL: '0',
+      TRUST_PROXY: 'true',
+      WALL_MODERATION: 'yes',
+      WALL_RATE_LIMIT: '10',
+    })
+    expect(env).toMatchObject({
+      admin: false,
+      adminEmail: 'owner@example.com',
+      corsOrigins: ['https://example.com', 'http://localhost:5173'],
+      dataDir: '/var/lib/blog',
+      databaseUrl: 'postgres://u:p@db/blog',
+      homeCacheTtl: 60,
+      nodeEnv: 'production',
+      port: 8080,
+      serverUrl: 'https://cms.example.com',
+      skillsCacheTtl: 0,
+      trustProxy: true,
+      wallModeration: true,
+      wallRateLimit: 10,
+    })
+  })
+
+  it.each([
+    ['PORT', 'abc', /PORT: expected a whole number from 0 to 65535, got "abc"/],
+    ['PORT', '70000', /PORT/],
+    ['PORT', '-1', /PORT/],
+    ['HOME_CACHE_TTL', '5m', /HOME_CACHE_TTL/],
+    ['SKILLS_CACHE_TTL', '1.5', /SKILLS_CACHE_TTL/],
+    ['WALL_RATE_LIMIT', '0', /WALL_RATE_LIMIT/],
+    ['ADMIN', 'maybe', /ADMIN: expected true or false, got "maybe"/],
+    ['WALL_MODERATION', '2', /WALL_MODERATION/],
+    ['TRUST_PROXY', 'sometimes', /TRUST_PROXY/],
+    ['SERVER_URL', 'cms.example.com', /SERVER_URL: expected an absolute http\(s\) URL/],
+    ['SERVER_URL', 'ftp://example.com', /SERVER_URL/],
+    ['CORS_ORIGINS', 'example.com', /CORS_ORIGINS: "example.com" is not an origin/],
+    ['CORS_ORIGINS', 'https://example.com/path', /CORS_ORIGINS/],
+  ])('refuses %s=%s with a message naming it', (name, value, message) => {
+    expect(() => read({ [name]: value })).toThrow(ConfigError)
+    expect(() => read({ [name]: value })).toThrow(message)
+  })
+
+  it('names every bad variable in one message', () => {
+    expect(() => read({ PORT: 'abc', ADMIN: 'maybe' })).toThrow(/PORT: .*; ADMIN: |ADMIN: .*; PORT: /)
+  })
+
+  it('needs ADMIN_EMAIL and ADMIN_PASSWORD together, and a real email', () => {
+    expect(() => read({ ADMIN_EMAIL: 'owner@example.com' })).toThrow(/set together/)
+    expect(() => read({ ADMIN_PASSWORD: 'pw' })).toThrow(/set together/)
+    expect(() => read({ ADMIN_EMAIL: 'not-an-email', ADMIN_PASSWORD: 'pw' })).toThrow(/ADMIN_EMAIL/)
+  })
+
+  it('requires PAYLOAD_SECRET in production, except while Next builds the admin UI', () => {
+    expect(() => read({ NODE_ENV: 'production' })).toThrow(/PAYLOAD_SECRET is required/)
+    expect(read({ NODE_ENV: 'production', NEXT_PHASE: 'phase-production-build' }).payloadSecret).toBeUndefined()
+    expect(read({ NODE_ENV: 'development' }).payloadSecret).toBeUndefined()
+  })
+
+  it('treats empty values as unset', () => {
+    expect(read({ PORT: '', DATABASE_URL: ' ', ADMIN: '' })).toMatchObject({ port: 3000, databaseUrl: undefined, admin: true })
+  })
+})
