@@ -68,9 +68,9 @@ export const createService = async (env: ServiceEnv): Promise<Service> => {
   }
 }
 
-const listen = (app: Express, port: number): Promise<Server> =>
+export const listen = (app: Express, port: number, host: string): Promise<Server> =>
   new Promise((resolve, reject) => {
-    const server = app.listen(port, (error?: Error) => (error ? reject(error) : resolve(server)))
+    const server = app.listen(port, host, (error?: Error) => (error ? reject(error) : resolve(server)))
   })
 
 /** Stops taking connections, lets in-flight requests finish (up to the grace period), then closes the database. */
@@ -100,7 +100,7 @@ export const runServer = async (): Promise<void> => {
 const startFromEnv = async () => {
   const env = readEnv(process.env)
   const service = await createService(env)
-  const server = await listen(service.app, env.port)
+  const server = await listen(service.app, env.port, env.host)
   const address = server.address()
   const port = typeof address === 'object' && address ? address.port : env.port
   const base = env.serverUrl ?? `http://localhost:${port}`

@@ -15,6 +15,7 @@ export type ServiceEnv = {
   dataDir: string
   databaseUrl?: string
   homeCacheTtl: number
+  host: string
   nodeEnv: NodeEnvironment
   payloadSecret?: string
   port: number
@@ -103,6 +104,7 @@ const envSchema = z.object({
   DATA_DIR: optionalText,
   DATABASE_URL: optionalText,
   HOME_CACHE_TTL: integerText(300, 0, 86_400 * 30),
+  HOST: optionalText,
   NODE_ENV: optionalText,
   PAYLOAD_SECRET: optionalText,
   PORT: integerText(3000, 0, 65_535),
@@ -144,6 +146,7 @@ export const readEnv = (source: NodeJS.ProcessEnv, cwd = process.cwd()): Service
     dataDir: path.resolve(cwd, vars.DATA_DIR ?? 'data'),
     databaseUrl: vars.DATABASE_URL,
     homeCacheTtl: vars.HOME_CACHE_TTL,
+    host: vars.HOST ?? '0.0.0.0',
     nodeEnv,
     payloadSecret: vars.PAYLOAD_SECRET,
     port: vars.PORT,

@@ -5,13 +5,15 @@ import path from 'node:path'
 import supertest from 'supertest'
 
 import { readEnv, type ServiceEnv } from '../../lib/env'
-import { createService, type Service } from '../../server'
+import { createService, listen, type Service } from '../../server'
 import { createTestDatabase, type TestDatabase } from './testDatabase'
 
 export type BootedService = Service & {
   env: ServiceEnv
   database: TestDatabase
   request: () => ReturnType<typeof supertest>
+  /** Base URL of the service, listening on 127.0.0.1 on a random port. */
+  url: string
   stop: () => Promise<void>
 }
 
@@ -31,12 +33,17 @@ export const bootService = async (vars: Record<string, string> = {}): Promise<Bo
     ...vars,
   })
   const service = await createService(env)
+  const server = await listen(service.app, 0, '127.0.0.1')
+  const { port } = server.address() as { port: number }
   return {
     ...service,
     env,
     database,
-    request: () => supertest(service.app),
+    url: `http://127.0.0.1:${port}`,
+    request: () => supertest(server),
     stop: async () => {
+      server.closeAllConnections()
+      await new Promise((resolve) => server.close(resolve))
       await service.close()
       await database.drop()
       fs.rmSync(dataDir, { recursive: true, force: true })

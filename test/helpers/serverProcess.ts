@@ -1,0 +1,37 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import path from 'node:path'
+
+const ROOT = path.resolve(import.meta.dirname, '../..')
+
+export type ServerProcess = {
+  child: ChildProcess
+  output: () => string
+  /** Resolves with the base URL once the start line is logged; rejects if the process exits first. */
+  ready: Promise<string>
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>
+}
+
+/** Runs `server.ts` as its own process, as `npm start` would, with only the given environment on top of PATH. */
+export const spawnServer = (env: Record<string, string>): ServerProcess => {
+  let output = ''
+  const child = spawn(process.execPath, ['--conditions=production', '--no-deprecation', '--import', 'tsx', 'server.ts'], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', HOST: '127.0.0.1', PORT: '0', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>((resolve) =>
+    child.on('exit', (code, signal) => resolve({ code, signal, at: Date.now() })),
+  )
+  const ready = new Promise<string>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString()
+      const match = /Listening on (http:\/\/localhost:\d+)/.exec(output)
+      if (match) resolve(match[1]!.replace('localhost', '127.0.0.1'))
+    }
+    child.stdout!.on('data', onData)
+    child.stderr!.on('data', onData)
+    void exited.then(({ code }) => reject(new Error(`server exited with ${code} before it was ready:\n${output}`)))
+  })
+  ready.catch(() => {})
+  return { child, output: () => output, ready, exited }
+}

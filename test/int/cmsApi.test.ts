@@ -1,0 +1,157 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+
+import { createAccount, loginToken } from '../helpers/accounts'
+import { bootService, type BootedService } from '../helpers/bootService'
+
+let service: BootedService
+let adminToken = ''
+let editorToken = ''
+let userToken = ''
+let adminId: number
+
+beforeAll(async () => {
+  service = await bootService()
+  adminId = Number((await createAccount(service.payload, 'admin', 'owner@example.com')).id)
+  await createAccount(service.payload, 'editor', 'editor@example.com')
+  await createAccount(service.payload, 'user', 'member@example.com')
+  adminToken = await loginToken(service, 'owner@example.com')
+  editorToken = await loginToken(service, 'editor@example.com')
+  userToken = await loginToken(service, 'member@example.com')
+
+  const { payload } = service
+  const category = await payload.create({ collection: 'categories', data: { name: 'Notes' } })
+  for (const status of ['published', 'draft'] as const) {
+    await payload.create({
+      collection: 'articles',
+      data: { title: `A ${status} article`, content: '# Hi', category: category.id, status },
+    })
+  }
+  for (const status of ['approved', 'pending', 'spam'] as const) {
+    await payload.create({
+      collection: 'wall-messages',
+      data: { nickname: `visitor-${status}`, content: 'Hello!', email: `${status}@visitors.example.com`, status },
+    })
+  }
+})
+
+afterAll(async () => {
+  await service?.stop()
+})
+
+const EMAIL_PATTERN = /@(example\.com|visitors\.example\.com)/
+
+describe('/cms-api for anonymous callers', () => {
+  it('cannot list users', async () => {
+    const res = await service.request().get('/cms-api/users')
+    expect(res.status).toBe(403)
+    expect(res.text).not.toMatch(EMAIL_PATTERN)
+  })
+
+  it('cannot read a user by id', async () => {
+    const res = await service.request().get(`/cms-api/users/${adminId}`)
+    expect(res.status).toBe(403)
+    expect(res.text).not.toMatch(EMAIL_PATTERN)
+  })
+
+  it('gets no user from /users/me', async () => {
+    const res = await service.request().get('/cms-api/users/me')
+    expect(res.status).toBe(200)
+    expect(res.body.user).toBeNull()
+  })
+
+  it('cannot read users or emails through GraphQL', async () => {
+    const res = await service
+      .request()
+      .post('/cms-api/graphql')
+      .send({ query: '{ Users { docs { id email } } WallMessages { docs { nickname email } } }' })
+    expect(res.text).not.toMatch(EMAIL_PATTERN)
+    expect(res.body.data?.Users ?? null).toBeNull()
+    expect(res.body.errors?.length).toBeGreaterThan(0)
+  })
+
+  it('sees approved wall messages only, without email addresses', async () => {
+    const res = await service.request().get('/cms-api/wall-messages')
+    expect(res.status).toBe(200)
+    expect(res.body.docs.map((doc: { nickname: string }) => doc.nickname)).toEqual(['visitor-approved'])
+    expect(res.body.docs[0]).not.toHaveProperty('email')
+    expect(res.text).not.toMatch(EMAIL_PATTERN)
+  })
+
+  it('sees published articles only, and no author emails even at depth 2', async () => {
+    const res = await service.request().get('/cms-api/articles?depth=2')
+    expect(res.status).toBe(200)
+    expect(res.body.docs.map((doc: { status: string }) => doc.status)).toEqual(['published'])
+    expect(res.text).not.toMatch(EMAIL_PATTERN)
+  })
+
+  it('cannot create users (no self-made admins)', async () => {
+    const res = await service
+      .request()
+      .post('/cms-api/users')
+      .send({ email: 'intruder@evil.example', password: 'password123', roles: ['admin'] })
+    expect(res.status).toBe(403)
+    const { totalDocs } = await service.payload.count({ collection: 'users', where: { email: { equals: 'intruder@evil.example' } } })
+    expect(totalDocs).toBe(0)
+  })
+
+  it('cannot set the moderation status of a new wall message', async () => {
+    const res = await service
+      .request()
+      .post('/cms-api/wall-messages')
+      .send({ nickname: 'sneaky', content: 'approve me', status: 'approved', user: adminId })
+    expect(res.status).toBe(201)
+    const stored = await service.payload.findByID({ collection: 'wall-messages', id: res.body.doc.id })
+    expect(stored.status).toBe('approved') // the default without moderation, not the caller's choice
+    expect(stored.user ?? null).toBeNull()
+  })
+})
+
+describe('/cms-api with bearer tokens', () => {
+  it('/users/me returns the admin for an admin token', async () => {
+    const res = await service.request().get('/cms-api/users/me').set('Authorization', `Bearer ${adminToken}`)
+    expect(res.status).toBe(200)
+    expect(res.body.user).toMatchObject({ id: adminId, email: 'owner@example.com', roles: ['admin'] })
+  })
+
+  it('an editor sees only their own account', async () => {
+    const res = await service.request().get('/cms-api/users').set('Authorization', `Bearer ${editorToken}`)
+    expect(res.status).toBe(200)
+    expect(res.body.docs.map((doc: { email: string }) => doc.email)).toEqual(['editor@example.com'])
+  })
+
+  it('a member cannot promote themselves', async () => {
+    const me = await service.request().get('/cms-api/users/me').set('Authorization', `Bearer ${userToken}`)
+    await service
+      .request()
+      .patch(`/cms-api/users/${me.body.user.id}`)
+      .set('Authorization', `Bearer ${userToken}`)
+      .send({ roles: ['admin'] })
+    const stored = await service.payload.findByID({ collection: 'users', id: me.body.user.id })
+    expect(stored.roles).toEqual(['user'])
+  })
+
+  it('an editor sees drafts and emails of wall messages', async () => {
+    const articles = await service.request().get('/cms-api/articles').set('Authorization', `Bearer ${editorToken}`)
+    expect(articles.body.totalDocs).toBe(2)
+    const wall = await service.request().get('/cms-api/wall-messages?limit=10').set('Authorization', `Bearer ${editorToken}`)
+    expect(wall.body.docs.some((doc: { email?: string }) => doc.email === 'pending@visitors.example.com')).toBe(true)
+  })
+
+  it('a member reads no more than the public', async () => {
+    const articles = await service.request().get('/cms-api/articles').set('Authorization', `Bearer ${userToken}`)
+    expect(articles.body.docs.map((doc: { status: string }) => doc.status)).toEqual(['published'])
+  })
+})
+
+describe('ids', () => {
+  it('are numbers in /cms-api and the Local API', async () => {
+    const res = await service.request().get('/cms-api/categories').set('Authorization', `Bearer ${adminToken}`)
+    expect(typeof res.body.docs[0].id).toBe('number')
+    const article = (await service.request().get('/cms-api/articles?depth=0')).body.docs[0]
+    expect(typeof article.id).toBe('number')
+    expect(typeof article.category).toBe('number')
+    const created = await service.payload.create({ collection: 'skills', data: { name: 'TypeScript', level: 90 } })
+    expect(typeof created.id).toBe('number')
+    expect(Number.isInteger(created.id)).toBe(true)
+  })
+})
