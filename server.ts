@@ -7,6 +7,7 @@ import { getPayload, type Payload } from 'payload'
 
 import { composeConfig } from './composeConfig'
 import { createApiRouter } from './endpoints/router'
+import { closeDatabase } from './lib/closeDatabase'
 import { createCmsApiHandler } from './lib/cmsApi'
 import { ConfigError } from './lib/configError'
 import { selectDatabase } from './lib/databaseSelection'
@@ -63,7 +64,7 @@ export const createService = async (env: ServiceEnv): Promise<Service> => {
     payload,
     close: async () => {
       await adminUi?.close()
-      await payload.destroy()
+      await closeDatabase(payload)
     },
   }
 }
