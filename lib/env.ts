@@ -122,7 +122,7 @@ const toNodeEnvironment = (value: string | undefined): NodeEnvironment =>
  * Reads and checks the service's environment variables.
  * Throws a ConfigError naming every bad variable, so a typo stops the start instead of running with a surprise.
  */
-export const readEnv = (source: NodeJS.ProcessEnv, cwd = process.cwd()): ServiceEnv => {
+export const readEnv = (source: Record<string, string | undefined>, cwd = process.cwd()): ServiceEnv => {
   const parsed = envSchema.safeParse(source)
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`)

@@ -16,7 +16,7 @@ export const spawnServer = (env: Record<string, string>): ServerProcess => {
   let output = ''
   const child = spawn(process.execPath, ['--conditions=production', '--no-deprecation', '--import', 'tsx', 'server.ts'], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', HOST: '127.0.0.1', PORT: '0', ...env } as NodeJS.ProcessEnv,
+    env: { NODE_ENV: 'development', PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', HOST: '127.0.0.1', PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>((resolve) =>

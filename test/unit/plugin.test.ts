@@ -78,7 +78,7 @@ describe('blogPortfolio plugin', () => {
     expect(fieldNames(config.collections.find((c) => c.slug === 'projects')!.fields)).not.toContain('subtitle')
 
     const i18n = await initI18n({ config: config.i18n, context: 'client', language: 'en' })
-    const clientConfig = createClientConfig({ config, i18n, importMap: {} })
+    const clientConfig = createClientConfig({ config, i18n, importMap: {}, user: true })
     const clientArticles = clientConfig.collections.find((collection) => collection.slug === 'articles')!
     const clientSubtitle = clientArticles.fields.find((f) => 'name' in f && f.name === 'subtitle')
     expect(clientSubtitle).toMatchObject({ name: 'subtitle', type: 'text' })
