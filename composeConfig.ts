@@ -32,7 +32,7 @@ export const composeConfig = (env: ServiceEnv): Promise<SanitizedConfig> =>
       sqlite: { directory: path.resolve(dirname, 'migrations/sqlite'), list: sqliteMigrations },
     }),
     editor: lexicalEditor(),
-    logger: { options: { level: process.env.LOG_LEVEL ?? (env.nodeEnv === 'test' ? 'error' : 'info') } },
+    logger: { options: { level: env.logLevel } },
     plugins: [
       blogPortfolio({
         firstAdmin: env.adminEmail && env.adminPassword ? { email: env.adminEmail, password: env.adminPassword } : undefined,

@@ -6,6 +6,9 @@ import { ConfigError } from './configError'
 
 export type NodeEnvironment = 'development' | 'production' | 'test'
 
+const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'] as const
+export type LogLevel = (typeof LOG_LEVELS)[number]
+
 /** The service's settings, read once from the process environment. */
 export type ServiceEnv = {
   admin: boolean
@@ -16,6 +19,7 @@ export type ServiceEnv = {
   databaseUrl?: string
   homeCacheTtl: number
   host: string
+  logLevel: LogLevel
   nodeEnv: NodeEnvironment
   payloadSecret?: string
   port: number
@@ -105,6 +109,7 @@ const envSchema = z.object({
   DATABASE_URL: optionalText,
   HOME_CACHE_TTL: integerText(300, 0, 86_400 * 30),
   HOST: optionalText,
+  LOG_LEVEL: optionalText.pipe(z.enum(LOG_LEVELS, { message: `expected one of ${LOG_LEVELS.join(', ')}` }).optional()),
   NODE_ENV: optionalText,
   PAYLOAD_SECRET: optionalText,
   PORT: integerText(3000, 0, 65_535),
@@ -147,6 +152,7 @@ export const readEnv = (source: Record<string, string | undefined>, cwd = proces
     databaseUrl: vars.DATABASE_URL,
     homeCacheTtl: vars.HOME_CACHE_TTL,
     host: vars.HOST ?? '0.0.0.0',
+    logLevel: vars.LOG_LEVEL ?? (nodeEnv === 'test' ? 'error' : 'info'),
     nodeEnv,
     payloadSecret: vars.PAYLOAD_SECRET,
     port: vars.PORT,
