@@ -3,12 +3,12 @@
 // Needs the admin build (npm run build:admin) to be current, else npm start builds it first.
 import { spawn } from 'node:child_process'
 import fs from 'node:fs'
-import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 import { startPostgresCluster } from '../test/helpers/postgresCluster.mjs'
+import { freePort } from '../test/helpers/freePort.mjs'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const usePostgres = process.argv.includes('--postgres')
@@ -22,14 +22,6 @@ const check = (name, ok, detail = '') => {
   console.log(`${ok ? 'ok  ' : 'FAIL'} ${name}${ok || !detail ? '' : `: ${detail}`}`)
 }
 
-const freePort = () =>
-  new Promise((resolve) => {
-    const server = net.createServer()
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address()
-      server.close(() => resolve(port))
-    })
-  })
 
 const cluster = usePostgres ? await startPostgresCluster() : undefined
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'blog-service-smoke-'))

@@ -1,9 +1,10 @@
 // A throwaway PostgreSQL cluster: initdb into a temp folder, started on a random loopback port, removed on stop.
 import { execFileSync, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
-import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
+
+import { freePort } from './freePort.mjs'
 
 const findBinDir = () => {
   const fromPath = spawnSync('sh', ['-c', 'command -v pg_ctl'], { encoding: 'utf8' }).stdout.trim()
@@ -19,16 +20,6 @@ const findBinDir = () => {
   return dir
 }
 
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const server = net.createServer()
-    server.unref()
-    server.on('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address()
-      server.close(() => resolve(port))
-    })
-  })
 
 // PostgreSQL refuses to run as root; as root, the cluster belongs to the `postgres` system user.
 const asClusterOwner = (command, args) =>

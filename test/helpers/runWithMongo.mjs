@@ -7,15 +7,8 @@ import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const server = net.createServer()
-    server.on('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address()
-      server.close(() => resolve(port))
-    })
-  })
+import { freePort } from './freePort.mjs'
+
 
 const waitForPort = async (port, timeoutMs) => {
   const deadline = Date.now() + timeoutMs

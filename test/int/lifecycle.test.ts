@@ -23,16 +23,19 @@ describe('production start, in its own process', () => {
     fs.rmSync(dataDir, { recursive: true, force: true })
   })
 
-  it('runs the committed migrations on an empty database, serves, and stops on SIGTERM with exit 0', async () => {
-    const server = spawnServer({
+  const startProduction = (admin: { email: string; password: string }) =>
+    spawnServer({
       NODE_ENV: 'production',
       PAYLOAD_SECRET: 'lifecycle-test-secret',
       DATABASE_URL: database.url,
       DATA_DIR: dataDir,
       ADMIN: 'false',
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
+      ADMIN_EMAIL: admin.email,
+      ADMIN_PASSWORD: admin.password,
     })
+
+  it('runs the committed migrations on an empty database, serves, and stops on SIGTERM with exit 0', async () => {
+    const server = startProduction(ADMIN)
     try {
       const base = await server.ready
       // No schema push in production: the SQL tables exist only because the migrations ran (MongoDB needs none).
@@ -70,21 +73,14 @@ describe('production start, in its own process', () => {
   })
 
   it('keeps the first admin and the data across a restart', async () => {
-    const server = spawnServer({
-      NODE_ENV: 'production',
-      PAYLOAD_SECRET: 'lifecycle-test-secret',
-      DATABASE_URL: database.url,
-      DATA_DIR: dataDir,
-      ADMIN: 'false',
-      ADMIN_EMAIL: 'someone-else@example.com',
-      ADMIN_PASSWORD: 'another password here',
-    })
+    const someoneElse = { email: 'someone-else@example.com', password: 'another password here' }
+    const server = startProduction(someoneElse)
     try {
       const base = await server.ready
       const login = await fetch(`${base}/api/auth/login`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ email: 'someone-else@example.com', password: 'another password here' }),
+        body: JSON.stringify(someoneElse),
       })
       expect(login.status).toBe(401) // not created: the database already had an account
       expect(server.output()).not.toMatch(/Migrating:/) // nothing pending the second time
