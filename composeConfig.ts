@@ -26,7 +26,6 @@ export const composeConfig = (env: ServiceEnv): Promise<SanitizedConfig> =>
       meta: { titleSuffix: ' · Blog & Portfolio' },
     },
     cors: env.corsOrigins,
-    csrf: env.corsOrigins.filter((origin) => origin !== '*'),
     db: createDatabaseAdapter(selectDatabase(env.databaseUrl, env.dataDir), {
       postgres: { directory: path.resolve(dirname, 'migrations/postgres'), list: postgresMigrations },
       sqlite: { directory: path.resolve(dirname, 'migrations/sqlite'), list: sqliteMigrations },

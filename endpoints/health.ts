@@ -1,6 +1,7 @@
 import { Router } from 'express'
 import type { Payload } from 'payload'
 
+import { CATEGORIES_SLUG } from '../collections/Categories'
 import type { DatabaseKind } from '../lib/databaseSelection'
 import { ApiError } from './http/apiError'
 import { sendData } from './http/envelope'
@@ -10,7 +11,7 @@ export const healthRoutes = (payload: Payload, database: DatabaseKind): Router =
   const router = Router()
   router.get('/', async (_req, res) => {
     try {
-      await payload.count({ collection: 'categories', overrideAccess: true })
+      await payload.count({ collection: CATEGORIES_SLUG, overrideAccess: true })
     } catch (error) {
       payload.logger.error({ err: error }, 'health check: database did not answer')
       throw new ApiError('SERVICE_UNAVAILABLE', 'Database is not answering')
