@@ -14,6 +14,11 @@ import { Skills } from './collections/Skills'
 import { Users } from './collections/Users'
 import { createWallMessages } from './collections/WallMessages'
 import { assignNumericId } from './hooks/assignNumericId'
+import {
+  clearPublicCacheAfterChange,
+  clearPublicCacheAfterDelete,
+  clearPublicCacheAfterGlobalChange,
+} from './hooks/clearPublicCache'
 import { createFirstAdmin } from './hooks/createFirstAdmin'
 import type { BlogPortfolioCollectionSlug, BlogPortfolioOptions } from './types'
 
@@ -30,6 +35,21 @@ const withNumericId = (collection: CollectionConfig): CollectionConfig => ({
   fields: [numericIdField, ...collection.fields],
   hooks: { ...collection.hooks, beforeValidate: [assignNumericId, ...(collection.hooks?.beforeValidate ?? [])] },
 })
+
+/** Collections whose records the cached public payloads (home, skills) show. */
+const CACHED_IN_PUBLIC_PAYLOADS = new Set(['articles', 'projects', 'carousels', 'skills'])
+
+const withCacheClearing = (collection: CollectionConfig): CollectionConfig =>
+  CACHED_IN_PUBLIC_PAYLOADS.has(collection.slug)
+    ? {
+        ...collection,
+        hooks: {
+          ...collection.hooks,
+          afterChange: [...(collection.hooks?.afterChange ?? []), clearPublicCacheAfterChange],
+          afterDelete: [...(collection.hooks?.afterDelete ?? []), clearPublicCacheAfterDelete],
+        },
+      }
+    : collection
 
 const withExtraFields = (collection: CollectionConfig, extra: Field[] | undefined): CollectionConfig =>
   extra?.length ? { ...collection, fields: [...collection.fields, ...extra] } : collection
@@ -59,6 +79,7 @@ export const blogPortfolio =
     ]
       .map((collection) => withExtraFields(collection, options.extraFields?.[collection.slug as BlogPortfolioCollectionSlug]))
       .map((collection) => (numericIds ? withNumericId(collection) : collection))
+      .map(withCacheClearing)
 
     const existing = incoming.collections ?? []
     const clash = existing.find((collection) => ours.some((own) => own.slug === collection.slug))
@@ -68,7 +89,11 @@ export const blogPortfolio =
       )
     }
 
-    const site = options.extraSiteFields?.length ? { ...Site, fields: [...Site.fields, ...options.extraSiteFields] } : Site
+    const site = {
+      ...Site,
+      fields: [...Site.fields, ...(options.extraSiteFields ?? [])],
+      hooks: { ...Site.hooks, afterChange: [...(Site.hooks?.afterChange ?? []), clearPublicCacheAfterGlobalChange] },
+    }
     const firstAdmin = options.firstAdmin
 
     return {

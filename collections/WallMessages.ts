@@ -5,6 +5,7 @@ import { canManageContent } from '../access/canManageContent'
 import { staffOnlyField } from '../access/staffOnlyField'
 import { urlField } from '../fields/urlField'
 import { linkWallAuthor } from '../hooks/linkWallAuthor'
+import { setEmailHash } from '../hooks/setEmailHash'
 
 export const WALL_MESSAGES_SLUG = 'wall-messages'
 export const WALL_STATUSES = ['approved', 'pending', 'spam'] as const
@@ -20,12 +21,13 @@ export const createWallMessages = (moderation: boolean): CollectionConfig => ({
     useAsTitle: 'nickname',
   },
   defaultSort: '-createdAt',
-  hooks: { beforeChange: [linkWallAuthor] },
+  hooks: { beforeChange: [linkWallAuthor, setEmailHash] },
   indexes: [{ fields: ['status', 'createdAt'] }],
   fields: [
     { name: 'nickname', type: 'text', required: true, maxLength: 50 },
     { name: 'content', type: 'textarea', required: true, maxLength: 500 },
     { name: 'email', type: 'email', access: { read: staffOnlyField } },
+    { name: 'emailHash', type: 'text', admin: { hidden: true, readOnly: true } },
     urlField({ name: 'website' }),
     {
       name: 'user',

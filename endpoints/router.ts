@@ -3,8 +3,11 @@ import type { Payload } from 'payload'
 
 import type { DatabaseKind } from '../lib/databaseSelection'
 import type { ServiceEnv } from '../lib/env'
+import { articleRoutes } from './articles'
 import { authRoutes } from './auth'
+import { galleryRoutes } from './galleries'
 import { healthRoutes } from './health'
+import { homeRoutes } from './home'
 import { ApiError } from './http/apiError'
 import { assignRequestId } from './http/requestId'
 import { authenticate } from './http/authenticate'
@@ -13,6 +16,10 @@ import { createErrorHandler } from './http/errorHandler'
 import { jsonBody } from './http/jsonBody'
 import { requireStaff } from './http/requireStaff'
 import { securityHeaders } from './http/securityHeaders'
+import { projectRoutes } from './projects'
+import { resourceRoutes } from './resources'
+import { skillRoutes } from './skills'
+import { wallMessageRoutes } from './wallMessages'
 
 export type ApiRouterContext = {
   database: DatabaseKind
@@ -34,6 +41,14 @@ export const createApiRouter = ({ database, env, payload }: ApiRouterContext): R
   router.use('/health', healthRoutes(payload, database))
   router.use('/auth', authRoutes(payload))
   router.use('/admin', requireStaff)
+
+  router.use('/articles', articleRoutes(payload))
+  router.use('/projects', projectRoutes(payload))
+  router.use('/resources', resourceRoutes(payload))
+  router.use('/wall-messages', wallMessageRoutes(payload))
+  router.use('/galleries', galleryRoutes(payload))
+  router.use('/skills', skillRoutes(payload, env.skillsCacheTtl))
+  router.use('/home', homeRoutes(payload, env.homeCacheTtl))
 
   router.use((req, _res, next) => next(new ApiError('NOT_FOUND', `No route for ${req.method} ${req.originalUrl.split('?')[0]}`)))
   router.use(createErrorHandler(payload.logger))

@@ -1,0 +1,106 @@
+import { Router } from 'express'
+import type { Payload, Where } from 'payload'
+
+import { ARTICLES_SLUG } from '../collections/Articles'
+import { USERS_SLUG } from '../collections/Users'
+import { incrementCounter } from '../lib/counters'
+import { type ArticleKey, readArticleKey } from '../lib/publicSlug'
+import { notFound } from './http/apiError'
+import { setPublicCaching } from './http/cacheControl'
+import { sendData } from './http/envelope'
+import { pageCount, parsePagination } from './http/pagination'
+import { booleanText, queryParam } from './http/params'
+import type { ApiUser } from './http/requestTypes'
+import { articleDetail, articleListItem } from './serializers/article'
+import type { Doc } from './serializers/common'
+
+const LIST_SELECT = {
+  title: true,
+  slug: true,
+  excerpt: true,
+  content: true,
+  coverImage: true,
+  category: true,
+  publishedAt: true,
+  viewCount: true,
+  createdAt: true,
+} as const
+
+const findOne = async (payload: Payload, user: ApiUser | null | undefined, where: Where): Promise<Doc | undefined> => {
+  const { docs } = await payload.find({
+    collection: ARTICLES_SLUG,
+    depth: 1,
+    limit: 1,
+    overrideAccess: false,
+    pagination: false,
+    populate: { categories: { name: true } },
+    user,
+    where,
+  })
+  return docs[0] as Doc | undefined
+}
+
+/** The lookup order of the contract: id; then the public `{slug}-{id}` form; then the stored slug. */
+const findArticle = async (payload: Payload, key: ArticleKey, user: ApiUser | null | undefined) => {
+  if (key.kind === 'id') return findOne(payload, user, { id: { equals: key.id } })
+  if (key.publicForm) {
+    const byPublicForm = await findOne(payload, user, {
+      and: [{ id: { equals: key.publicForm.id } }, { slug: { equals: key.publicForm.storedSlug } }],
+    })
+    if (byPublicForm) return byPublicForm
+  }
+  return findOne(payload, user, { slug: { equals: key.slug } })
+}
+
+const authorOf = async (payload: Payload, doc: Doc) => {
+  const id = typeof doc.author === 'object' && doc.author ? Number((doc.author as Doc).id) : Number(doc.author)
+  if (!Number.isInteger(id) || id < 1) return null
+  // Only the name is read: it is shown publicly as the byline, while the account itself stays private.
+  const author = await payload.findByID({
+    collection: USERS_SLUG,
+    id,
+    depth: 0,
+    disableErrors: true,
+    overrideAccess: true,
+    select: { name: true },
+  })
+  return author ? { id, name: typeof author.name === 'string' && author.name ? author.name : null } : { id, name: null }
+}
+
+/** GET /articles (published, newest first) and GET /articles/:idOrSlug (counts a view). */
+export const articleRoutes = (payload: Payload): Router => {
+  const router = Router()
+
+  router.get('/', async (req, res) => {
+    const { page, limit } = parsePagination(req.query, { defaultLimit: 4, maxLimit: 20 })
+    const featured = queryParam(req.query, 'featured', booleanText)
+    const where: Where = { status: { equals: 'published' }, ...(featured ? { featured: { equals: true } } : {}) }
+    const result = await payload.find({
+      collection: ARTICLES_SLUG,
+      depth: 1,
+      limit,
+      overrideAccess: false,
+      page,
+      populate: { categories: { name: true } },
+      select: LIST_SELECT,
+      sort: ['-createdAt', '-id'],
+      user: req.user,
+      where,
+    })
+    setPublicCaching(req, res)
+    sendData(res, (result.docs as Doc[]).map(articleListItem), {
+      pagination: { page, limit, total: result.totalDocs, pages: pageCount(result.totalDocs, limit) },
+    })
+  })
+
+  router.get('/:key', async (req, res) => {
+    const doc = await findArticle(payload, readArticleKey(req.params.key), req.user)
+    if (!doc) throw notFound('Article')
+    const id = Number(doc.id)
+    const [viewCount, author] = await Promise.all([incrementCounter(payload, ARTICLES_SLUG, id, 'viewCount'), authorOf(payload, doc)])
+    setPublicCaching(req, res)
+    sendData(res, articleDetail({ ...doc, viewCount }, author))
+  })
+
+  return router
+}

@@ -1,0 +1,20 @@
+import { z } from 'zod'
+
+import { notFound } from './apiError'
+import { parseWith } from './validation'
+
+/** A path id: a positive integer, else the record cannot exist (404). */
+export const parsePathId = (value: string | undefined, what: string): number => {
+  if (!value || !/^\d{1,15}$/.test(value) || Number(value) < 1) throw notFound(what)
+  return Number(value)
+}
+
+const first = (value: unknown): unknown => (Array.isArray(value) ? value[0] : value)
+
+/** An optional query parameter checked by a schema (400 with details when it does not fit). */
+export const queryParam = <Schema extends z.ZodType>(query: Record<string, unknown>, name: string, schema: Schema) =>
+  parseWith(z.object({ [name]: schema.optional() }), { [name]: first(query[name]) })[name] as z.output<Schema> | undefined
+
+export const booleanText = z.enum(['true', 'false'], { message: 'must be true or false' }).transform((value) => value === 'true')
+
+export const integerText = z.string().regex(/^\d{1,15}$/, 'must be a positive integer').transform(Number)

@@ -1,0 +1,39 @@
+import { Router } from 'express'
+import type { Payload } from 'payload'
+
+import { SKILL_CATEGORIES, SKILLS_SLUG } from '../collections/Skills'
+import { cached } from '../lib/publicCache'
+import { setPublicCaching } from './http/cacheControl'
+import { sendData } from './http/envelope'
+import type { Doc } from './serializers/common'
+import { skillItem } from './serializers/skill'
+
+type SkillGroups = Record<(typeof SKILL_CATEGORIES)[number], ReturnType<typeof skillItem>[]>
+
+/** Every skill grouped by category, each group by `order`, then the higher level first. */
+const loadSkillGroups = async (payload: Payload): Promise<SkillGroups> => {
+  const { docs } = await payload.find({
+    collection: SKILLS_SLUG,
+    depth: 0,
+    overrideAccess: false,
+    pagination: false,
+    sort: ['order', '-level', 'id'],
+  })
+  const groups: SkillGroups = { frontend: [], backend: [], tool: [], other: [] }
+  for (const doc of docs as Doc[]) {
+    const group = SKILL_CATEGORIES.includes(doc.category as never) ? (doc.category as keyof SkillGroups) : 'other'
+    groups[group].push(skillItem(doc))
+  }
+  return groups
+}
+
+/** GET /skills, cached for `ttl` seconds and cleared by any change to a skill. */
+export const skillRoutes = (payload: Payload, ttl: number): Router => {
+  const router = Router()
+  router.get('/', async (req, res) => {
+    const groups = await cached('skills', ttl, () => loadSkillGroups(payload))
+    setPublicCaching(req, res, ttl)
+    sendData(res, groups)
+  })
+  return router
+}

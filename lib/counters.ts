@@ -1,0 +1,21 @@
+import type { CollectionSlug, Payload } from 'payload'
+
+/**
+ * Adds one to a counter field with a single atomic update (`column = column + 1` in SQL, `$inc` in MongoDB):
+ * concurrent requests never lose a count. Goes straight to the adapter, so no hooks run and `updatedAt` stays.
+ * Returns the new value.
+ */
+export const incrementCounter = async (
+  payload: Payload,
+  collection: CollectionSlug,
+  id: number,
+  field: string,
+): Promise<number> => {
+  const updated = await payload.db.updateOne({
+    collection,
+    id,
+    data: { [field]: { $inc: 1 } },
+    returning: true,
+  })
+  return Number((updated as unknown as Record<string, unknown> | null)?.[field] ?? 0)
+}

@@ -1,0 +1,52 @@
+import { Lexer, type Token } from 'marked'
+
+// Tokens whose text is not prose: code blocks, raw HTML, images, horizontal rules.
+const SKIPPED = new Set(['code', 'html', 'image', 'hr', 'space', 'def'])
+
+const BLOCKS = new Set(['heading', 'paragraph', 'blockquote', 'list', 'list_item', 'table'])
+
+const decodeEntities = (text: string): string =>
+  text
+    .replace(/&#(\d+);/g, (_, code: string) => String.fromCodePoint(Number(code)))
+    .replace(/&#x([0-9a-f]+);/gi, (_, code: string) => String.fromCodePoint(parseInt(code, 16)))
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;|&apos;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&amp;/g, '&')
+
+const collect = (tokens: Token[], out: string[]): void => {
+  for (const token of tokens) {
+    if (SKIPPED.has(token.type)) continue
+    if (token.type === 'table') {
+      const table = token as Token & { header: { tokens: Token[] }[]; rows: { tokens: Token[] }[][] }
+      for (const cell of [...table.header, ...table.rows.flat()]) {
+        collect(cell.tokens, out)
+        out.push(' ')
+      }
+    } else if (token.type === 'list') {
+      collect((token as Token & { items: Token[] }).items, out)
+    } else if ('tokens' in token && token.tokens) {
+      collect(token.tokens, out)
+    } else if (token.type === 'codespan' || token.type === 'text' || token.type === 'escape') {
+      out.push(decodeEntities((token as { text: string }).text))
+    } else if (token.type === 'br') {
+      out.push(' ')
+    }
+    if (BLOCKS.has(token.type)) out.push(' ')
+  }
+}
+
+/** The readable text of a Markdown document: no markup, links reduced to their text, code blocks and HTML left out. */
+export const markdownToPlainText = (markdown: string): string => {
+  const out: string[] = []
+  collect(new Lexer({ gfm: true }).lex(markdown), out)
+  return out.join('').replace(/\s+/g, ' ').trim()
+}
+
+/** The first `max` Unicode code points of a text (never half a surrogate pair), without trailing white space. */
+export const truncateCodePoints = (text: string, max: number): string => {
+  const points = Array.from(text)
+  return points.length <= max ? text : points.slice(0, max).join('').trimEnd()
+}
