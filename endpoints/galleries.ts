@@ -9,7 +9,8 @@ import { parsePathId } from './http/params'
 import type { Doc } from './serializers/common'
 import { galleryDetail, galleryListItem } from './serializers/gallery'
 
-const MEDIA_FIELDS = { url: true, sizes: { thumbnail: { url: true } } } as const
+// Payload derives `url` from `filename` after reading, so both are selected.
+const MEDIA_FIELDS = { url: true, filename: true, sizes: { thumbnail: { url: true, filename: true } } } as const
 
 /** GET /galleries (public ones, by order) and GET /galleries/:id with its images. */
 export const galleryRoutes = (payload: Payload): Router => {
