@@ -53,6 +53,17 @@ describe('production start, in its own process', () => {
       const me = await fetch(`${base}/cms-api/users/me`, { headers: { Authorization: `Bearer ${token}` } })
       expect((await me.json()).user).toMatchObject({ email: ADMIN.email, roles: ['admin'] })
 
+      // Every column the code writes must exist: a field added without its migration fails here.
+      const message = await fetch(`${base}/cms-api/wall-messages`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ nickname: 'Visitor', content: 'Hello', email: 'visitor@example.com', website: 'https://v.example.com' }),
+      })
+      expect(message.status).toBe(201)
+      const wall = await (await fetch(`${base}/api/wall-messages`)).json()
+      expect(wall.data[0]).toMatchObject({ nickname: 'Visitor', avatar: expect.stringContaining('gravatar.com/avatar/') })
+      expect((await fetch(`${base}/api/home`)).status).toBe(200)
+
       // A request in flight when SIGTERM arrives still gets its answer (login hashes the password: it takes a while).
       const inFlight = fetch(`${base}/api/auth/login`, {
         method: 'POST',
