@@ -2,8 +2,8 @@ import type { CollectionSlug, Payload } from 'payload'
 
 /**
  * Adds one to a counter field with a single atomic update (`column = column + 1` in SQL, `$inc` in MongoDB):
- * concurrent requests never lose a count. Goes straight to the adapter, so no hooks run and `updatedAt` stays.
- * Returns the new value.
+ * concurrent requests never lose a count. Goes straight to the adapter, so no hooks run; `updatedAt: null` tells
+ * the adapter to leave the timestamp alone (a view is not an edit). Returns the new value.
  */
 export const incrementCounter = async (
   payload: Payload,
@@ -14,7 +14,7 @@ export const incrementCounter = async (
   const updated = await payload.db.updateOne({
     collection,
     id,
-    data: { [field]: { $inc: 1 } },
+    data: { [field]: { $inc: 1 }, updatedAt: null },
     returning: true,
   })
   return Number((updated as unknown as Record<string, unknown> | null)?.[field] ?? 0)

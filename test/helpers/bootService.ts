@@ -4,6 +4,7 @@ import path from 'node:path'
 
 import supertest from 'supertest'
 
+import { selectDatabase } from '../../lib/databaseSelection'
 import { readEnv, type ServiceEnv } from '../../lib/env'
 import { createService, listen, type Service } from '../../server'
 import { createTestDatabase, type TestDatabase } from './testDatabase'
@@ -19,11 +20,14 @@ export type BootedService = Service & {
 
 /**
  * Boots the service without the admin UI on a database of its own: a temp SQLite file, or a fresh database on the
- * server named by TEST_DATABASE_URL (Postgres or MongoDB). Call `stop` in afterAll.
+ * server named by TEST_DATABASE_URL (Postgres or MongoDB), unless `vars` names DATABASE_URL (and DATA_DIR) to reuse.
+ * Call `stop` in afterAll.
  */
 export const bootService = async (vars: Record<string, string> = {}): Promise<BootedService> => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'blog-service-test-'))
-  const database = await createTestDatabase(dataDir)
+  const dataDir = vars.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'blog-service-test-'))
+  const database: TestDatabase = vars.DATABASE_URL
+    ? { kind: selectDatabase(vars.DATABASE_URL, dataDir).kind, url: vars.DATABASE_URL, drop: async () => {} }
+    : await createTestDatabase(dataDir)
   const env = readEnv({
     NODE_ENV: 'test',
     PAYLOAD_SECRET: 'test-secret-not-for-production',

@@ -166,10 +166,11 @@ describe('GET /api/articles/:id', () => {
     expect((await get(`/api/articles/article-2-${ids.a1}`)).status).toBe(404)
   })
 
-  it('counts a view per request and shows the new count', async () => {
-    const before = (await get(`/api/articles/${ids.a2}`)).body.data.viewCount
-    const after = (await get(`/api/articles/article-2-${ids.a2}`)).body.data.viewCount
-    expect(after).toBe(before + 1)
+  it('counts a view per request and shows the new count, without touching updatedAt', async () => {
+    const before = (await get(`/api/articles/${ids.a2}`)).body.data
+    const after = (await get(`/api/articles/article-2-${ids.a2}`)).body.data
+    expect(after.viewCount).toBe(before.viewCount + 1)
+    expect(after.updatedAt).toBe(before.updatedAt)
   })
 
   it('counts exactly 50 views for 50 parallel requests', async () => {
