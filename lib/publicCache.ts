@@ -41,12 +41,26 @@ const holder = globalThis as typeof globalThis & { [KEY]?: PublicCache }
 
 export const publicCache: PublicCache = (holder[KEY] ??= createCache())
 
-/** Returns the cached value, or computes it and caches it unless the cache was cleared meanwhile. */
+const inFlight = new Map<string, { generation: number; promise: Promise<unknown> }>()
+
+/**
+ * Returns the cached value, or computes it and caches it unless the cache was cleared meanwhile. Concurrent misses
+ * share one computation, so an expired entry under load costs one rebuild, not one per request.
+ */
 export const cached = async <T>(key: string, ttlSeconds: number, compute: () => Promise<T>): Promise<T> => {
   const hit = publicCache.get<T>(key)
   if (hit !== undefined) return hit
   const generation = publicCache.generation()
-  const value = await compute()
-  if (publicCache.generation() === generation) publicCache.set(key, value, ttlSeconds)
-  return value
+  const running = inFlight.get(key)
+  if (running && running.generation === generation) return running.promise as Promise<T>
+  const promise = compute().then((value) => {
+    if (publicCache.generation() === generation) publicCache.set(key, value, ttlSeconds)
+    return value
+  })
+  inFlight.set(key, { generation, promise })
+  try {
+    return await promise
+  } finally {
+    if (inFlight.get(key)?.promise === promise) inFlight.delete(key)
+  }
 }

@@ -1,0 +1,55 @@
+import { beforeEach, describe, expect, it } from '@jest/globals'
+
+import { cached, publicCache } from '../../lib/publicCache'
+
+const deferred = <T>() => {
+  let resolve!: (value: T) => void
+  const promise = new Promise<T>((done) => (resolve = done))
+  return { promise, resolve }
+}
+
+beforeEach(() => publicCache.clear())
+
+describe('cached', () => {
+  it('computes once, then serves the cached value until cleared', async () => {
+    let calls = 0
+    const compute = async () => ++calls
+    expect(await cached('k', 60, compute)).toBe(1)
+    expect(await cached('k', 60, compute)).toBe(1)
+    publicCache.clear()
+    expect(await cached('k', 60, compute)).toBe(2)
+  })
+
+  it('shares one computation between concurrent misses', async () => {
+    let calls = 0
+    const gate = deferred<void>()
+    const compute = async () => {
+      calls++
+      await gate.promise
+      return 'value'
+    }
+    const all = Promise.all(Array.from({ length: 20 }, () => cached('k', 60, compute)))
+    gate.resolve()
+    expect(await all).toEqual(Array(20).fill('value'))
+    expect(calls).toBe(1)
+  })
+
+  it('does not store a value computed before a clear (an edit made meanwhile would be lost)', async () => {
+    const gate = deferred<void>()
+    const stale = cached('k', 60, async () => {
+      await gate.promise
+      return 'before the edit'
+    })
+    publicCache.clear()
+    gate.resolve()
+    expect(await stale).toBe('before the edit')
+    expect(await cached('k', 60, async () => 'after the edit')).toBe('after the edit')
+  })
+
+  it('does not cache with a TTL of 0', async () => {
+    let calls = 0
+    await cached('k', 0, async () => ++calls)
+    await cached('k', 0, async () => ++calls)
+    expect(calls).toBe(2)
+  })
+})
