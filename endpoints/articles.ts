@@ -97,7 +97,9 @@ export const articleRoutes = (payload: Payload): Router => {
     const doc = await findArticle(payload, readArticleKey(req.params.key), req.user)
     if (!doc) throw notFound('Article')
     const id = Number(doc.id)
-    const [viewCount, author] = await Promise.all([incrementCounter(payload, ARTICLES_SLUG, id, 'viewCount'), authorOf(payload, doc)])
+    // A staff preview of a draft is not a reader's view.
+    const countView = doc.status === 'published' ? incrementCounter(payload, ARTICLES_SLUG, id, 'viewCount') : Number(doc.viewCount ?? 0)
+    const [viewCount, author] = await Promise.all([countView, authorOf(payload, doc)])
     setPublicCaching(req, res)
     sendData(res, articleDetail({ ...doc, viewCount }, author))
   })

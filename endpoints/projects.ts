@@ -66,7 +66,9 @@ export const projectRoutes = (payload: Payload): Router => {
       user: req.user,
     })
     if (!doc) throw notFound('Project')
-    const viewCount = await incrementCounter(payload, PROJECTS_SLUG, id, 'viewCount')
+    // A staff preview of a draft is not a visitor's view.
+    const viewCount =
+      doc.status === 'published' ? await incrementCounter(payload, PROJECTS_SLUG, id, 'viewCount') : Number(doc.viewCount ?? 0)
     setPublicCaching(req, res)
     sendData(res, projectDetail({ ...(doc as unknown as Doc), viewCount }))
   })

@@ -190,6 +190,8 @@ describe('GET /api/articles/:id', () => {
     const preview = await get(`/api/articles/${ids.draft}`).set('Authorization', `Bearer ${editorToken}`)
     expect(preview.status).toBe(200)
     expect(preview.body.data.status).toBe('draft')
+    expect(preview.body.data.viewCount).toBe(0) // previews are not counted
+    expect((await get(`/api/articles/${ids.draft}`).set('Authorization', `Bearer ${editorToken}`)).body.data.viewCount).toBe(0)
     expect(preview.headers['cache-control']).toBe('private, no-store')
   })
 
