@@ -2,9 +2,9 @@ import { Router } from 'express'
 import type { Payload, Where } from 'payload'
 
 import { ARTICLES_SLUG } from '../collections/Articles'
-import { USERS_SLUG } from '../collections/Users'
 import { incrementCounter } from '../lib/counters'
 import { type ArticleKey, readArticleKey } from '../lib/publicSlug'
+import { articleAuthor } from './articleAuthor'
 import { notFound } from './http/apiError'
 import { setPublicCaching } from './http/cacheControl'
 import { sendData } from './http/envelope'
@@ -52,21 +52,6 @@ const findArticle = async (payload: Payload, key: ArticleKey, user: ApiUser | nu
   return findOne(payload, user, { slug: { equals: key.slug } })
 }
 
-const authorOf = async (payload: Payload, doc: Doc) => {
-  const id = typeof doc.author === 'object' && doc.author ? Number((doc.author as Doc).id) : Number(doc.author)
-  if (!Number.isInteger(id) || id < 1) return null
-  // Only the name is read: it is shown publicly as the byline, while the account itself stays private.
-  const author = await payload.findByID({
-    collection: USERS_SLUG,
-    id,
-    depth: 0,
-    disableErrors: true,
-    overrideAccess: true,
-    select: { name: true },
-  })
-  return author ? { id, name: typeof author.name === 'string' && author.name ? author.name : null } : { id, name: null }
-}
-
 /** GET /articles (published, newest first) and GET /articles/:idOrSlug (counts a view). */
 export const articleRoutes = (payload: Payload): Router => {
   const router = Router()
@@ -99,7 +84,7 @@ export const articleRoutes = (payload: Payload): Router => {
     const id = Number(doc.id)
     // A staff preview of a draft is not a reader's view.
     const countView = doc.status === 'published' ? incrementCounter(payload, ARTICLES_SLUG, id, 'viewCount') : Number(doc.viewCount ?? 0)
-    const [viewCount, author] = await Promise.all([countView, authorOf(payload, doc)])
+    const [viewCount, author] = await Promise.all([countView, articleAuthor(payload, doc)])
     setPublicCaching(req, res)
     sendData(res, articleDetail({ ...doc, viewCount }, author))
   })

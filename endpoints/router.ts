@@ -3,6 +3,7 @@ import type { Payload } from 'payload'
 
 import type { DatabaseKind } from '../lib/databaseSelection'
 import type { ServiceEnv } from '../lib/env'
+import { adminRoutes } from './admin'
 import { articleRoutes } from './articles'
 import { authRoutes } from './auth'
 import { galleryRoutes } from './galleries'
@@ -14,7 +15,6 @@ import { authenticate } from './http/authenticate'
 import { cors } from './http/cors'
 import { createErrorHandler } from './http/errorHandler'
 import { jsonBody } from './http/jsonBody'
-import { requireStaff } from './http/requireStaff'
 import { securityHeaders } from './http/securityHeaders'
 import { projectRoutes } from './projects'
 import { resourceRoutes } from './resources'
@@ -40,7 +40,7 @@ export const createApiRouter = ({ database, env, payload }: ApiRouterContext): R
 
   router.use('/health', healthRoutes(payload, database))
   router.use('/auth', authRoutes(payload))
-  router.use('/admin', requireStaff)
+  router.use('/admin', adminRoutes(payload))
 
   router.use('/articles', articleRoutes(payload))
   router.use('/projects', projectRoutes(payload))

@@ -1,5 +1,5 @@
 import type { ErrorRequestHandler } from 'express'
-import type { Payload } from 'payload'
+import { APIError, type Payload, ValidationError } from 'payload'
 import { ZodError } from 'zod'
 
 import { ApiError } from './apiError'
@@ -26,10 +26,38 @@ const fromBodyParser = (error: BodyParserError): ApiError | undefined => {
   }
 }
 
+type PayloadFieldError = { path?: string; message?: string }
+
+/** Payload's own refusals from the Local API, in the envelope's terms. Anything 5xx stays an internal error. */
+const fromPayload = (error: APIError): ApiError | undefined => {
+  if (error instanceof ValidationError) {
+    const fields = ((error.data as { errors?: PayloadFieldError[] } | undefined)?.errors ?? []).map((field) => ({
+      path: field.path ?? '(body)',
+      message: field.message ?? 'is invalid',
+    }))
+    return new ApiError('VALIDATION_ERROR', 'Invalid request', fields)
+  }
+  switch (error.status) {
+    case 400:
+      return new ApiError('VALIDATION_ERROR', error.message)
+    case 401:
+      return new ApiError('UNAUTHORIZED', 'Not logged in')
+    case 403:
+      return new ApiError('FORBIDDEN', 'Not allowed')
+    case 404:
+      return new ApiError('NOT_FOUND', 'Resource not found')
+    case 409:
+      return new ApiError('CONFLICT', error.message)
+    default:
+      return undefined
+  }
+}
+
 /** Normalises anything thrown in a route to an ApiError; unknown errors become INTERNAL. */
 export const toApiError = (error: unknown): ApiError | undefined => {
   if (error instanceof ApiError) return error
   if (error instanceof ZodError) return new ApiError('VALIDATION_ERROR', 'Invalid request', zodDetails(error))
+  if (error instanceof APIError) return fromPayload(error)
   if (error instanceof Error) return fromBodyParser(error as BodyParserError)
   return undefined
 }

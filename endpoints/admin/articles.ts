@@ -1,0 +1,54 @@
+import type { Payload } from 'payload'
+import { z } from 'zod'
+
+import { ARTICLES_SLUG } from '../../collections/Articles'
+import { articleAuthor } from '../articleAuthor'
+import { flag, integer, oneOf, optionalText, optionalUrl, requiredText } from '../http/schemas'
+import { articleDetail } from '../serializers/article'
+import type { Doc } from '../serializers/common'
+import { checkCategory } from './categoryRef'
+import { type AdminResource, dropNullsOnCreate } from './crud'
+
+const createSchema = z.strictObject({
+  title: requiredText(300),
+  content: z.string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be a string') }).max(500_000, 'must be at most 500000 characters'),
+  categoryId: integer(1),
+  excerpt: optionalText(1000),
+  coverImage: optionalUrl,
+  status: oneOf(['draft', 'published'] as const).optional(),
+  featured: flag.optional(),
+  slug: optionalText(200),
+})
+
+type ArticleInput = z.infer<typeof createSchema>
+
+const toData = async (input: Partial<ArticleInput>, { payload, mode }: { payload: Payload; mode: 'create' | 'update' }) => {
+  const { categoryId, ...rest } = input
+  const data: Record<string, unknown> = { ...rest }
+  if (categoryId !== undefined) data.category = await checkCategory(payload, categoryId, 'article')
+  return dropNullsOnCreate(data, mode)
+}
+
+const present = async (payload: Payload, id: number) => {
+  const doc = (await payload.findByID({
+    collection: ARTICLES_SLUG,
+    id,
+    depth: 1,
+    overrideAccess: true,
+    populate: { categories: { name: true } },
+  })) as unknown as Doc
+  return { ...articleDetail(doc, await articleAuthor(payload, doc)), featured: Boolean(doc.featured) }
+}
+
+export const articlesResource: AdminResource<ArticleInput> = {
+  slug: ARTICLES_SLUG,
+  label: 'Article',
+  createSchema,
+  updateSchema: createSchema.partial(),
+  toData,
+  present,
+  keywordField: 'title',
+  statuses: ['draft', 'published'],
+  defaultLimit: 10,
+  sort: ['-createdAt', '-id'],
+}

@@ -1,0 +1,42 @@
+import type { Payload } from 'payload'
+import { z } from 'zod'
+
+import { CAROUSELS_SLUG } from '../../collections/Carousels'
+import { integer, oneOf, optionalUrl, requiredText, safeUrl } from '../http/schemas'
+import { type Doc, isoDate, numberOr, optionalString } from '../serializers/common'
+import { type AdminResource, dropNullsOnCreate } from './crud'
+
+const createSchema = z.strictObject({
+  title: requiredText(200),
+  imageUrl: safeUrl,
+  linkUrl: optionalUrl,
+  order: integer(-1_000_000, 1_000_000).optional(),
+  status: oneOf(['active', 'inactive'] as const).optional(),
+})
+
+const present = async (payload: Payload, id: number) => {
+  const doc = (await payload.findByID({ collection: CAROUSELS_SLUG, id, depth: 0, overrideAccess: true })) as unknown as Doc
+  return {
+    id,
+    title: String(doc.title),
+    imageUrl: String(doc.imageUrl),
+    linkUrl: optionalString(doc.linkUrl),
+    order: numberOr(doc.order),
+    status: doc.status as 'active' | 'inactive',
+    createdAt: isoDate(doc.createdAt),
+    updatedAt: isoDate(doc.updatedAt),
+  }
+}
+
+export const carouselsResource: AdminResource<z.infer<typeof createSchema>> = {
+  slug: CAROUSELS_SLUG,
+  label: 'Carousel',
+  createSchema,
+  updateSchema: createSchema.partial(),
+  toData: async (input, { mode }) => dropNullsOnCreate(input, mode),
+  present,
+  keywordField: 'title',
+  statuses: ['active', 'inactive'],
+  defaultLimit: 100,
+  sort: ['order', 'id'],
+}
