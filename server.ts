@@ -34,11 +34,15 @@ const loadAdminUi = async (): Promise<AdminUi> => {
   return { handler: (req, res) => handle(req, res), close: () => nextApp.close() }
 }
 
-/** Builds the whole process's request handling: `/api`, `/cms-api`, and (when `env.admin`) the admin UI. */
-export const createService = async (env: ServiceEnv): Promise<Service> => {
+/**
+ * Builds the whole process's request handling: `/api`, `/cms-api`, and (when `env.admin`) the admin UI.
+ * `payloadKey` names the Payload instance in Payload's process-wide cache: the admin UI finds the server's under
+ * the default key; tests that run several services in one process give each its own.
+ */
+export const createService = async (env: ServiceEnv, payloadKey = 'default'): Promise<Service> => {
   const database = selectDatabase(env.databaseUrl, env.dataDir).kind
   const config = await composeConfig(env)
-  const payload = await getPayload({ config })
+  const payload = await getPayload({ config, key: payloadKey })
 
   const app = express()
   app.disable('x-powered-by')

@@ -1,10 +1,13 @@
 import type { CollectionConfig } from 'payload'
 
 import { approvedOrStaff } from '../access/approvedOrStaff'
+import { canCreateWallMessage } from '../access/canCreateWallMessage'
 import { canManageContent } from '../access/canManageContent'
 import { staffOnlyField } from '../access/staffOnlyField'
+import { plainTextField } from '../fields/plainTextField'
 import { urlField } from '../fields/urlField'
 import { linkWallAuthor } from '../hooks/linkWallAuthor'
+import { markHoneypotSpam } from '../hooks/markHoneypotSpam'
 import { setEmailHash } from '../hooks/setEmailHash'
 
 export const WALL_MESSAGES_SLUG = 'wall-messages'
@@ -13,7 +16,7 @@ export const WALL_STATUSES = ['approved', 'pending', 'spam'] as const
 /** Visitors' messages. `moderation` decides whether new messages wait for an editor's approval. */
 export const createWallMessages = (moderation: boolean): CollectionConfig => ({
   slug: WALL_MESSAGES_SLUG,
-  access: { create: () => true, delete: canManageContent, read: approvedOrStaff, update: canManageContent },
+  access: { create: canCreateWallMessage, delete: canManageContent, read: approvedOrStaff, update: canManageContent },
   admin: {
     defaultColumns: ['nickname', 'content', 'status', 'createdAt'],
     group: 'Community',
@@ -21,11 +24,11 @@ export const createWallMessages = (moderation: boolean): CollectionConfig => ({
     useAsTitle: 'nickname',
   },
   defaultSort: '-createdAt',
-  hooks: { beforeChange: [linkWallAuthor, setEmailHash] },
+  hooks: { beforeChange: [linkWallAuthor, setEmailHash, markHoneypotSpam] },
   indexes: [{ fields: ['status', 'createdAt'] }],
   fields: [
-    { name: 'nickname', type: 'text', required: true, maxLength: 50 },
-    { name: 'content', type: 'textarea', required: true, maxLength: 500 },
+    plainTextField({ name: 'nickname', maxLength: 50, required: true }),
+    plainTextField({ name: 'content', maxLength: 500, required: true, multiline: true }),
     { name: 'email', type: 'email', access: { read: staffOnlyField } },
     { name: 'emailHash', type: 'text', admin: { hidden: true, readOnly: true } },
     urlField({ name: 'website' }),

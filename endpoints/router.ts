@@ -45,7 +45,7 @@ export const createApiRouter = ({ database, env, payload }: ApiRouterContext): R
   router.use('/articles', articleRoutes(payload))
   router.use('/projects', projectRoutes(payload))
   router.use('/resources', resourceRoutes(payload))
-  router.use('/wall-messages', wallMessageRoutes(payload))
+  router.use('/wall-messages', wallMessageRoutes(payload, env.wallRateLimit))
   router.use('/galleries', galleryRoutes(payload))
   router.use('/skills', skillRoutes(payload, env.skillsCacheTtl))
   router.use('/home', homeRoutes(payload, env.homeCacheTtl))

@@ -1,13 +1,30 @@
 import { Router } from 'express'
 import type { Payload } from 'payload'
 
+import { PUBLIC_WALL_CONTEXT } from '../access/canCreateWallMessage'
+
 import { USERS_SLUG } from '../collections/Users'
 import { WALL_MESSAGES_SLUG } from '../collections/WallMessages'
+import { HONEYPOT_CONTEXT } from '../hooks/markHoneypotSpam'
+import { createRateLimiter } from '../lib/rateLimiter'
+import { ApiError } from './http/apiError'
 import { setPublicCaching } from './http/cacheControl'
 import { sendData } from './http/envelope'
 import { parsePagination } from './http/pagination'
+import type { ApiUser } from './http/requestTypes'
+import { objectBody } from './http/schemas'
+import { parseWith } from './http/validation'
 import { type Doc, optionalString, relationId } from './serializers/common'
 import { wallMessageItem } from './serializers/wallMessage'
+import { wallMessageBody } from './wallMessageBody'
+
+const RATE_WINDOW_MS = 60_000
+
+/** A signed-in author who leaves the nickname out signs with their name (or their email's local part). */
+const nicknameOf = (user: ApiUser): string => {
+  const name = typeof user.name === 'string' ? user.name.trim() : ''
+  return Array.from(name || String(user.email ?? 'member').split('@')[0]!).slice(0, 50).join('')
+}
 
 /** Avatars of the signed-in authors on one page, in one query. Only the avatar URL is read. */
 const avatarsOf = async (payload: Payload, docs: Doc[]): Promise<Map<number, string>> => {
@@ -29,9 +46,35 @@ const avatarsOf = async (payload: Payload, docs: Doc[]): Promise<Map<number, str
   )
 }
 
-/** GET /wall-messages: approved messages, newest first. */
-export const wallMessageRoutes = (payload: Payload): Router => {
+/** GET /wall-messages (approved messages, newest first) and POST /wall-messages (sign the wall). */
+export const wallMessageRoutes = (payload: Payload, ratePerMinute: number): Router => {
   const router = Router()
+  const limiter = createRateLimiter(ratePerMinute, RATE_WINDOW_MS)
+
+  router.post('/', async (req, res) => {
+    // Every attempt counts, accepted or not, so a bot cannot probe the validation for free.
+    const decision = limiter.hit(req.ip ?? 'unknown')
+    if (!decision.allowed) {
+      throw new ApiError('RATE_LIMITED', 'Too many messages; please wait a minute', undefined, {
+        'Retry-After': String(decision.retryAfterSeconds),
+      })
+    }
+    const input = parseWith(wallMessageBody, parseWith(objectBody, req.body))
+    const nickname = input.nickname || (req.user ? nicknameOf(req.user) : undefined)
+    if (!nickname) throw new ApiError('VALIDATION_ERROR', 'Invalid request', [{ path: 'nickname', message: 'is required' }])
+
+    const created = await payload.create({
+      collection: WALL_MESSAGES_SLUG,
+      data: { nickname, content: input.content, email: input.email, website: input.website },
+      context: { [PUBLIC_WALL_CONTEXT]: true, [HONEYPOT_CONTEXT]: Boolean(input.homepage) },
+      depth: 0,
+      overrideAccess: false,
+      user: req.user,
+    })
+    const doc = created as unknown as Doc
+    res.setHeader('Cache-Control', 'no-store')
+    sendData(res, wallMessageItem(doc, await avatarsOf(payload, [doc])), {}, 201)
+  })
 
   router.get('/', async (req, res) => {
     const { page, limit } = parsePagination(req.query, { defaultLimit: 20, maxLimit: 100 })

@@ -2,7 +2,7 @@ import { z } from 'zod'
 
 import { isSafeUrl, SAFE_URL_MESSAGE } from '../../lib/safeUrl'
 
-const typeMessage = (expected: string) => (issue: { input: unknown }) =>
+export const typeMessage = (expected: string) => (issue: { input: unknown }) =>
   issue.input === undefined ? 'is required' : issue.input === null ? 'cannot be null' : `must be ${expected}`
 
 /** A required string: trimmed, not empty, at most `max` characters. */

@@ -36,7 +36,7 @@ export const bootService = async (vars: Record<string, string> = {}): Promise<Bo
     ADMIN: 'false',
     ...vars,
   })
-  const service = await createService(env)
+  const service = await createService(env, `test-${path.basename(dataDir)}-${Math.random().toString(36).slice(2)}`)
   const server = await listen(service.app, 0, '127.0.0.1')
   const { port } = server.address() as { port: number }
   return {

@@ -94,15 +94,14 @@ describe('/cms-api for anonymous callers', () => {
     expect(totalDocs).toBe(0)
   })
 
-  it('cannot set the moderation status of a new wall message', async () => {
+  it('cannot sign the wall through /cms-api (only POST /api/wall-messages, which limits and checks)', async () => {
     const res = await service
       .request()
       .post('/cms-api/wall-messages')
       .send({ nickname: 'sneaky', content: 'approve me', status: 'approved', user: adminId })
-    expect(res.status).toBe(201)
-    const stored = await service.payload.findByID({ collection: 'wall-messages', id: res.body.doc.id })
-    expect(stored.status).toBe('approved') // the default without moderation, not the caller's choice
-    expect(stored.user ?? null).toBeNull()
+    expect(res.status).toBe(403)
+    const { totalDocs } = await service.payload.count({ collection: 'wall-messages', where: { nickname: { equals: 'sneaky' } } })
+    expect(totalDocs).toBe(0)
   })
 })
 

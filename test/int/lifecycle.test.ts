@@ -54,7 +54,7 @@ describe('production start, in its own process', () => {
       expect((await me.json()).user).toMatchObject({ email: ADMIN.email, roles: ['admin'] })
 
       // Every column the code writes must exist: a field added without its migration fails here.
-      const message = await fetch(`${base}/cms-api/wall-messages`, {
+      const message = await fetch(`${base}/api/wall-messages`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
         body: JSON.stringify({ nickname: 'Visitor', content: 'Hello', email: 'visitor@example.com', website: 'https://v.example.com' }),
