@@ -36,13 +36,13 @@ const loadAdminUi = async (): Promise<AdminUi> => {
 
 /**
  * Builds the whole process's request handling: `/api`, `/cms-api`, and (when `env.admin`) the admin UI.
- * `payloadKey` names the Payload instance in Payload's process-wide cache: the admin UI finds the server's under
- * the default key; tests that run several services in one process give each its own.
+ * One service per process: Payload caches its instance process-wide, and `/cms-api`, GraphQL and the admin UI
+ * all look it up there.
  */
-export const createService = async (env: ServiceEnv, payloadKey = 'default'): Promise<Service> => {
+export const createService = async (env: ServiceEnv): Promise<Service> => {
   const database = selectDatabase(env.databaseUrl, env.dataDir).kind
   const config = await composeConfig(env)
-  const payload = await getPayload({ config, key: payloadKey })
+  const payload = await getPayload({ config })
 
   const app = express()
   app.disable('x-powered-by')

@@ -21,7 +21,8 @@ export type BootedService = Service & {
 /**
  * Boots the service without the admin UI on a database of its own: a temp SQLite file, or a fresh database on the
  * server named by TEST_DATABASE_URL (Postgres or MongoDB), unless `vars` names DATABASE_URL (and DATA_DIR) to reuse.
- * Call `stop` in afterAll.
+ * Call `stop` in afterAll. One service per test file: Payload caches its instance per process (Jest gives each
+ * file its own globals).
  */
 export const bootService = async (vars: Record<string, string> = {}): Promise<BootedService> => {
   const dataDir = vars.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'blog-service-test-'))
@@ -36,7 +37,7 @@ export const bootService = async (vars: Record<string, string> = {}): Promise<Bo
     ADMIN: 'false',
     ...vars,
   })
-  const service = await createService(env, `test-${path.basename(dataDir)}-${Math.random().toString(36).slice(2)}`)
+  const service = await createService(env)
   const server = await listen(service.app, 0, '127.0.0.1')
   const { port } = server.address() as { port: number }
   return {
