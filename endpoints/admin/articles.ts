@@ -2,10 +2,10 @@ import type { Payload } from 'payload'
 import { z } from 'zod'
 
 import { ARTICLES_SLUG } from '../../collections/Articles'
-import { articleAuthor } from '../articleAuthor'
+import { articleAuthors } from '../articleAuthor'
 import { flag, integer, oneOf, optionalText, optionalUrl, requiredText } from '../http/schemas'
 import { articleDetail } from '../serializers/article'
-import type { Doc } from '../serializers/common'
+import { type Doc, relationId } from '../serializers/common'
 import { checkCategory } from './categoryRef'
 import { type AdminResource, dropNullsOnCreate } from './crud'
 
@@ -29,15 +29,12 @@ const toData = async (input: Partial<ArticleInput>, { payload, mode }: { payload
   return dropNullsOnCreate(data, mode)
 }
 
-const present = async (payload: Payload, id: number) => {
-  const doc = (await payload.findByID({
-    collection: ARTICLES_SLUG,
-    id,
-    depth: 1,
-    overrideAccess: true,
-    populate: { categories: { name: true } },
-  })) as unknown as Doc
-  return { ...articleDetail(doc, await articleAuthor(payload, doc)), featured: Boolean(doc.featured) }
+const present = async (payload: Payload, docs: Doc[]) => {
+  const authors = await articleAuthors(payload, docs)
+  return docs.map((doc) => ({
+    ...articleDetail(doc, authors.get(relationId(doc.author) ?? 0) ?? null),
+    featured: Boolean(doc.featured),
+  }))
 }
 
 export const articlesResource: AdminResource<ArticleInput> = {
@@ -46,6 +43,7 @@ export const articlesResource: AdminResource<ArticleInput> = {
   createSchema,
   updateSchema: createSchema.partial(),
   toData,
+  read: { depth: 1, populate: { categories: { name: true } } },
   present,
   keywordField: 'title',
   statuses: ['draft', 'published'],

@@ -1,4 +1,3 @@
-import type { Payload } from 'payload'
 import { z } from 'zod'
 
 import { CAROUSELS_SLUG } from '../../collections/Carousels'
@@ -14,19 +13,16 @@ const createSchema = z.strictObject({
   status: oneOf(['active', 'inactive'] as const).optional(),
 })
 
-const present = async (payload: Payload, id: number) => {
-  const doc = (await payload.findByID({ collection: CAROUSELS_SLUG, id, depth: 0, overrideAccess: true })) as unknown as Doc
-  return {
-    id,
-    title: String(doc.title),
-    imageUrl: String(doc.imageUrl),
-    linkUrl: optionalString(doc.linkUrl),
-    order: numberOr(doc.order),
-    status: doc.status as 'active' | 'inactive',
-    createdAt: isoDate(doc.createdAt),
-    updatedAt: isoDate(doc.updatedAt),
-  }
-}
+const carouselRecord = (doc: Doc) => ({
+  id: Number(doc.id),
+  title: String(doc.title),
+  imageUrl: String(doc.imageUrl),
+  linkUrl: optionalString(doc.linkUrl),
+  order: numberOr(doc.order),
+  status: doc.status as 'active' | 'inactive',
+  createdAt: isoDate(doc.createdAt),
+  updatedAt: isoDate(doc.updatedAt),
+})
 
 export const carouselsResource: AdminResource<z.infer<typeof createSchema>> = {
   slug: CAROUSELS_SLUG,
@@ -34,7 +30,7 @@ export const carouselsResource: AdminResource<z.infer<typeof createSchema>> = {
   createSchema,
   updateSchema: createSchema.partial(),
   toData: async (input, { mode }) => dropNullsOnCreate(input, mode),
-  present,
+  present: async (_payload, docs) => docs.map(carouselRecord),
   keywordField: 'title',
   statuses: ['active', 'inactive'],
   defaultLimit: 100,

@@ -15,17 +15,14 @@ const createSchema = z.strictObject({
   description: optionalText(2000),
 })
 
-const present = async (payload: Payload, id: number) => {
-  const doc = (await payload.findByID({ collection: CATEGORIES_SLUG, id, depth: 0, overrideAccess: true })) as unknown as Doc
-  return {
-    id,
-    name: String(doc.name),
-    type: doc.type as 'article' | 'project',
-    description: optionalString(doc.description),
-    createdAt: isoDate(doc.createdAt),
-    updatedAt: isoDate(doc.updatedAt),
-  }
-}
+const categoryRecord = (doc: Doc) => ({
+  id: Number(doc.id),
+  name: String(doc.name),
+  type: doc.type as 'article' | 'project',
+  description: optionalString(doc.description),
+  createdAt: isoDate(doc.createdAt),
+  updatedAt: isoDate(doc.updatedAt),
+})
 
 /** A category still holding articles or projects cannot be deleted: they would lose it silently. */
 const refuseIfInUse = async (payload: Payload, id: number) => {
@@ -44,7 +41,7 @@ export const categoriesResource: AdminResource<z.infer<typeof createSchema>> = {
   createSchema,
   updateSchema: createSchema.partial(),
   toData: async (input, { mode }) => dropNullsOnCreate(input, mode),
-  present,
+  present: async (_payload, docs) => docs.map(categoryRecord),
   keywordField: 'name',
   defaultLimit: 100,
   sort: ['name', 'id'],

@@ -9,6 +9,7 @@ import { parsePathId, queryParam } from '../http/params'
 import type { ApiUser } from '../http/requestTypes'
 import { objectBody, withoutReadOnlyKeys } from '../http/schemas'
 import { parseWith } from '../http/validation'
+import type { Doc } from '../serializers/common'
 
 export type WriteMode = 'create' | 'update'
 
@@ -20,8 +21,10 @@ export type AdminResource<Input extends Record<string, unknown>> = {
   updateSchema: z.ZodType<Partial<Input>>
   /** Turns validated input into the collection's data (ids into relations, nulls into "unset" on create). */
   toData: (input: Partial<Input>, context: { payload: Payload; mode: WriteMode }) => Promise<Record<string, unknown>>
-  /** Reads a stored record back in its response shape. */
-  present: (payload: Payload, id: number, user: ApiUser) => Promise<unknown>
+  /** How records are read for responses (relations to populate). */
+  read?: { depth: number; populate?: Record<string, Record<string, true>> }
+  /** Turns read records into their response shape, in one batch for a whole page. */
+  present: (payload: Payload, docs: Doc[]) => Promise<unknown[]>
   /** Field searched by `keyword` (case-insensitive substring). */
   keywordField: 'name' | 'title'
   statuses?: readonly [string, ...string[]]
@@ -45,6 +48,14 @@ const readBody = <Input>(schema: z.ZodType<Input>, body: unknown): Input =>
 export const adminCrudRoutes = <Input extends Record<string, unknown>>(payload: Payload, resource: AdminResource<Input>): Router => {
   const router = Router()
   const asCaller = (user: ApiUser | null | undefined) => ({ overrideAccess: false, user }) as const
+  const readOptions = { depth: resource.read?.depth ?? 0, populate: resource.read?.populate }
+
+  /** The stored record as the response shows it, read back after a write. */
+  const presentOne = async (id: number) => {
+    const doc = await payload.findByID({ collection: resource.slug, id, overrideAccess: true, ...readOptions })
+    const [shown] = await resource.present(payload, [doc as unknown as Doc])
+    return shown
+  }
 
   router.get('/', async (req, res) => {
     const { page, limit } = parsePagination(req.query, { defaultLimit: resource.defaultLimit, maxLimit: 100 })
@@ -56,8 +67,8 @@ export const adminCrudRoutes = <Input extends Record<string, unknown>>(payload: 
         ...(status ? [{ status: { equals: status } }] : []),
       ],
     }
-    const result = await payload.find({ collection: resource.slug, depth: 0, limit, page, sort: resource.sort, where, select: {}, ...asCaller(req.user) })
-    const data = await Promise.all(result.docs.map((doc) => resource.present(payload, Number(doc.id), req.user!)))
+    const result = await payload.find({ collection: resource.slug, limit, page, sort: resource.sort, where, ...readOptions, ...asCaller(req.user) })
+    const data = await resource.present(payload, result.docs as Doc[])
     res.setHeader('Cache-Control', 'no-store')
     sendData(res, data, { pagination: { page, limit, total: result.totalDocs, pages: pageCount(result.totalDocs, limit) } })
   })
@@ -66,7 +77,7 @@ export const adminCrudRoutes = <Input extends Record<string, unknown>>(payload: 
     const input = readBody(resource.createSchema, req.body)
     const data = await resource.toData(input, { payload, mode: 'create' })
     const created = await payload.create({ collection: resource.slug, data: data as never, depth: 0, ...asCaller(req.user) })
-    sendData(res, await resource.present(payload, Number(created.id), req.user!), {}, 201)
+    sendData(res, await presentOne(Number(created.id)), {}, 201)
   })
 
   router.put('/:id', async (req, res) => {
@@ -75,7 +86,7 @@ export const adminCrudRoutes = <Input extends Record<string, unknown>>(payload: 
     await requireExisting(payload, resource, id, req.user)
     const data = await resource.toData(input, { payload, mode: 'update' })
     await payload.update({ collection: resource.slug, id, data: data as never, depth: 0, ...asCaller(req.user) })
-    sendData(res, await resource.present(payload, id, req.user!))
+    sendData(res, await presentOne(id))
   })
 
   router.delete('/:id', async (req, res) => {

@@ -34,10 +34,12 @@ const toData = async (input: Partial<ProjectInput>, { payload, mode }: { payload
   return dropNullsOnCreate(data, mode)
 }
 
-const present = async (payload: Payload, id: number) => {
-  const doc = (await payload.findByID({ collection: PROJECTS_SLUG, id, depth: 0, overrideAccess: true })) as unknown as Doc
-  return { ...projectDetail(doc), featured: Boolean(doc.featured), categoryId: relationId(doc.category), order: numberOr(doc.order) }
-}
+const projectRecord = (doc: Doc) => ({
+  ...projectDetail(doc),
+  featured: Boolean(doc.featured),
+  categoryId: relationId(doc.category),
+  order: numberOr(doc.order),
+})
 
 export const projectsResource: AdminResource<ProjectInput> = {
   slug: PROJECTS_SLUG,
@@ -45,7 +47,7 @@ export const projectsResource: AdminResource<ProjectInput> = {
   createSchema,
   updateSchema: createSchema.partial(),
   toData,
-  present,
+  present: async (_payload, docs) => docs.map(projectRecord),
   keywordField: 'title',
   statuses: ['draft', 'published'],
   defaultLimit: 10,

@@ -1,4 +1,3 @@
-import type { Payload } from 'payload'
 import { z } from 'zod'
 
 import { RESOURCES_SLUG } from '../../collections/Resources'
@@ -18,20 +17,17 @@ const fields = {
 const createSchema = z.strictObject({ ...fields, downloadCount: integer(0).optional() })
 const updateSchema = z.strictObject(fields).partial()
 
-const present = async (payload: Payload, id: number) => {
-  const doc = (await payload.findByID({ collection: RESOURCES_SLUG, id, depth: 0, overrideAccess: true })) as unknown as Doc
-  return {
-    id,
-    title: String(doc.title),
-    description: optionalString(doc.description),
-    fileUrl: String(doc.fileUrl),
-    fileSize: optionalString(doc.fileSize),
-    downloadCount: numberOr(doc.downloadCount),
-    status: doc.status as 'active' | 'inactive',
-    createdAt: isoDate(doc.createdAt),
-    updatedAt: isoDate(doc.updatedAt),
-  }
-}
+const resourceRecord = (doc: Doc) => ({
+  id: Number(doc.id),
+  title: String(doc.title),
+  description: optionalString(doc.description),
+  fileUrl: String(doc.fileUrl),
+  fileSize: optionalString(doc.fileSize),
+  downloadCount: numberOr(doc.downloadCount),
+  status: doc.status as 'active' | 'inactive',
+  createdAt: isoDate(doc.createdAt),
+  updatedAt: isoDate(doc.updatedAt),
+})
 
 export const resourcesResource: AdminResource<z.infer<typeof createSchema>> = {
   slug: RESOURCES_SLUG,
@@ -39,7 +35,7 @@ export const resourcesResource: AdminResource<z.infer<typeof createSchema>> = {
   createSchema,
   updateSchema,
   toData: async (input, { mode }) => dropNullsOnCreate(input, mode),
-  present,
+  present: async (_payload, docs) => docs.map(resourceRecord),
   keywordField: 'title',
   statuses: ['active', 'inactive'],
   defaultLimit: 100,
