@@ -3,7 +3,6 @@ import type { Payload } from 'payload'
 
 import { PUBLIC_WALL_CONTEXT } from '../access/canCreateWallMessage'
 
-import { USERS_SLUG } from '../collections/Users'
 import { WALL_MESSAGES_SLUG } from '../collections/WallMessages'
 import { HONEYPOT_CONTEXT } from '../hooks/markHoneypotSpam'
 import { createRateLimiter } from '../lib/rateLimiter'
@@ -14,7 +13,8 @@ import { parsePagination } from './http/pagination'
 import type { ApiUser } from './http/requestTypes'
 import { objectBody } from './http/schemas'
 import { parseWith } from './http/validation'
-import { type Doc, optionalString, relationId } from './serializers/common'
+import { publicUserField } from './publicUserFields'
+import type { Doc } from './serializers/common'
 import { wallMessageItem } from './serializers/wallMessage'
 import { wallMessageBody } from './wallMessageBody'
 
@@ -26,24 +26,10 @@ const nicknameOf = (user: ApiUser): string => {
   return Array.from(name || String(user.email ?? 'member').split('@')[0]!).slice(0, 50).join('')
 }
 
-/** Avatars of the signed-in authors on one page, in one query. Only the avatar URL is read. */
+/** Avatars of the signed-in authors of a batch of messages, in one query. */
 const avatarsOf = async (payload: Payload, docs: Doc[]): Promise<Map<number, string>> => {
-  const ids = [...new Set(docs.map((doc) => relationId(doc.user)).filter((id): id is number => id !== null))]
-  if (ids.length === 0) return new Map()
-  const { docs: users } = await payload.find({
-    collection: USERS_SLUG,
-    depth: 0,
-    overrideAccess: true,
-    pagination: false,
-    select: { avatar: true },
-    where: { id: { in: ids } },
-  })
-  return new Map(
-    users.flatMap((user) => {
-      const avatar = optionalString((user as Doc).avatar)
-      return avatar ? [[Number(user.id), avatar] as const] : []
-    }),
-  )
+  const avatars = await publicUserField(payload, docs, 'user', 'avatar')
+  return new Map([...avatars].filter((entry): entry is [number, string] => entry[1] !== null))
 }
 
 /** GET /wall-messages (approved messages, newest first) and POST /wall-messages (sign the wall). */
