@@ -14,11 +14,7 @@ import { Skills } from './collections/Skills'
 import { Users } from './collections/Users'
 import { createWallMessages } from './collections/WallMessages'
 import { assignNumericId } from './hooks/assignNumericId'
-import {
-  clearPublicCacheAfterChange,
-  clearPublicCacheAfterDelete,
-  clearPublicCacheAfterGlobalChange,
-} from './hooks/clearPublicCache'
+import { clearPublicCache } from './hooks/clearPublicCache'
 import { createFirstAdmin } from './hooks/createFirstAdmin'
 import type { BlogPortfolioCollectionSlug, BlogPortfolioOptions } from './types'
 
@@ -45,8 +41,8 @@ const withCacheClearing = (collection: CollectionConfig): CollectionConfig =>
         ...collection,
         hooks: {
           ...collection.hooks,
-          afterChange: [...(collection.hooks?.afterChange ?? []), clearPublicCacheAfterChange],
-          afterDelete: [...(collection.hooks?.afterDelete ?? []), clearPublicCacheAfterDelete],
+          afterChange: [...(collection.hooks?.afterChange ?? []), clearPublicCache],
+          afterDelete: [...(collection.hooks?.afterDelete ?? []), clearPublicCache],
         },
       }
     : collection
@@ -92,7 +88,7 @@ export const blogPortfolio =
     const site = {
       ...Site,
       fields: [...Site.fields, ...(options.extraSiteFields ?? [])],
-      hooks: { ...Site.hooks, afterChange: [...(Site.hooks?.afterChange ?? []), clearPublicCacheAfterGlobalChange] },
+      hooks: { ...Site.hooks, afterChange: [...(Site.hooks?.afterChange ?? []), clearPublicCache] },
     }
     const firstAdmin = options.firstAdmin
 

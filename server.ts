@@ -55,13 +55,14 @@ export const createService = async (env: ServiceEnv): Promise<Service> => {
     cmsApi(req, res, `${req.protocol}://${req.get('host') ?? 'localhost'}`, req.originalUrl).catch(next)
   })
 
+  let adminUi: AdminUi | undefined
   if (env.admin) {
     // Next's router sets NODE_ENV=production and evaluates its own copy of payload.config.ts, which then needs
     // the secret this process already resolved (in development it lives in the data folder).
     process.env.PAYLOAD_SECRET = config.secret
+    adminUi = await loadAdminUi()
+    app.all('/{*splat}', adminUi.handler)
   }
-  const adminUi = env.admin ? await loadAdminUi() : undefined
-  if (adminUi) app.all('/{*splat}', adminUi.handler)
 
   return {
     app,

@@ -2,36 +2,41 @@ import type { CollectionBeforeValidateHook, CollectionSlug } from 'payload'
 
 import { slugFromTitle } from '../lib/slug'
 
-const MAX_SUFFIX_TRIES = 1000
+const CANDIDATES_PER_QUERY = 50
+const MAX_SUFFIX = 1000
+
+/** `base`, `base-2`, `base-3`... from suffix `from` (1 stands for the bare base). */
+const candidatesFrom = (base: string, from: number): string[] =>
+  Array.from({ length: CANDIDATES_PER_QUERY }, (_, index) => from + index).map((n) => (n === 1 ? base : `${base}-${n}`))
 
 /**
- * On create (or when an editor clears the slug) derives a unique slug from the title: a clash gets `-2`, `-3`...
- * An explicit slug is normalised by the same rule.
+ * On create (or when a write clears the slug) derives a unique slug from the title: a clash gets `-2`, `-3`...
+ * An explicit slug is normalised by the same rule. Taken candidates are looked up 50 at a time, in one query.
  */
 export const generateSlug =
   (collection: CollectionSlug): CollectionBeforeValidateHook =>
   async ({ data, originalDoc, req }) => {
     if (!data) return data
+    if (data.slug === undefined && typeof originalDoc?.slug === 'string' && originalDoc.slug) return data
     const given = typeof data.slug === 'string' ? data.slug.trim() : ''
-    const keep = !given && typeof originalDoc?.slug === 'string' && originalDoc.slug && data.slug === undefined
-    if (keep) return data
     const title = typeof data.title === 'string' ? data.title : (originalDoc?.title ?? '')
     const base = slugFromTitle(given || title)
-    for (let attempt = 1; attempt <= MAX_SUFFIX_TRIES; attempt++) {
-      const candidate = attempt === 1 ? base : `${base}-${attempt}`
-      const clash = await req.payload.find({
+    for (let from = 1; from <= MAX_SUFFIX; from += CANDIDATES_PER_QUERY) {
+      const candidates = candidatesFrom(base, from)
+      const { docs } = await req.payload.find({
         collection,
         depth: 0,
-        limit: 1,
         overrideAccess: true,
         pagination: false,
         req,
-        select: {},
+        select: { slug: true },
         where: {
-          and: [{ slug: { equals: candidate } }, ...(originalDoc?.id ? [{ id: { not_equals: originalDoc.id } }] : [])],
+          and: [{ slug: { in: candidates } }, ...(originalDoc?.id ? [{ id: { not_equals: originalDoc.id } }] : [])],
         },
       })
-      if (clash.docs.length === 0) return { ...data, slug: candidate }
+      const taken = new Set(docs.map((doc) => (doc as { slug?: unknown }).slug))
+      const free = candidates.find((candidate) => !taken.has(candidate))
+      if (free) return { ...data, slug: free }
     }
     throw new Error(`Could not find a free slug for "${base}"`)
   }

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 
+import { firstQueryValue } from './params'
 import { parseWith } from './validation'
 
 const MAX_PAGE = 1_000_000
@@ -26,15 +27,13 @@ export type PaginationRule = {
 
 export type Pagination = { page: number; limit: number }
 
-const firstValue = (value: unknown): unknown => (Array.isArray(value) ? value[0] : value)
-
 /** Reads `page` and `limit` from a query: positive integers or a 400; limits above the maximum are reduced. */
 export const parsePagination = (query: Record<string, unknown>, rule: PaginationRule): Pagination => {
   const schema = z.object({
     page: positiveInteger('page', MAX_PAGE).optional(),
     limit: positiveInteger('limit', Number.MAX_SAFE_INTEGER).optional(),
   })
-  const { page, limit } = parseWith(schema, { page: firstValue(query.page), limit: firstValue(query.limit) })
+  const { page, limit } = parseWith(schema, { page: firstQueryValue(query.page), limit: firstQueryValue(query.limit) })
   return { page: page ?? 1, limit: Math.min(limit ?? rule.defaultLimit, rule.maxLimit) }
 }
 

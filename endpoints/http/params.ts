@@ -9,11 +9,12 @@ export const parsePathId = (value: string | undefined, what: string): number => 
   return Number(value)
 }
 
-const first = (value: unknown): unknown => (Array.isArray(value) ? value[0] : value)
+/** Express gives repeated query parameters as arrays; the first one counts. */
+export const firstQueryValue = (value: unknown): unknown => (Array.isArray(value) ? value[0] : value)
 
 /** An optional query parameter checked by a schema (400 with details when it does not fit). */
 export const queryParam = <Schema extends z.ZodType>(query: Record<string, unknown>, name: string, schema: Schema) =>
-  parseWith(z.object({ [name]: schema.optional() }), { [name]: first(query[name]) })[name] as z.output<Schema> | undefined
+  parseWith(z.object({ [name]: schema.optional() }), { [name]: firstQueryValue(query[name]) })[name] as z.output<Schema> | undefined
 
 export const booleanText = z.enum(['true', 'false'], { message: 'must be true or false' }).transform((value) => value === 'true')
 
