@@ -1,25 +1,47 @@
 import type { Payload } from 'payload'
 
-type PoolClient = { release?: () => void }
+type PoolClient = {
+  release?: () => void
+  on?: (event: 'end' | 'error', listener: () => void) => void
+}
 
 type SqlConnections = {
   client?: { close?: () => void }
   pool?: { end?: () => Promise<void>; ended?: boolean; ending?: boolean; _clients?: PoolClient[] }
 }
 
+const CLIENT_END_WAIT_MS = 2000
+
+/** Resolves once the client's socket has closed, or after a short wait if the server never answers. */
+const socketClosed = (client: PoolClient): Promise<void> =>
+  new Promise((resolve) => {
+    const timer = setTimeout(resolve, CLIENT_END_WAIT_MS)
+    timer.unref()
+    client.on?.('end', () => {
+      clearTimeout(timer)
+      resolve()
+    })
+    // The connection is going away on purpose: a late error from it (a server shutting down) is not news.
+    client.on?.('error', () => {})
+  })
+
 /**
  * Closes Payload and its database connections. The SQL adapters' destroy() forgets the schema but leaves the
  * Postgres pool and the libsql client open (MongoDB's closes its connection), so those are closed here.
  * The Postgres adapter's connect() also checks one client out of the pool and never gives it back, and
  * `pool.end()` waits for every client: the ones still checked out are released once the pool is ending.
+ * `pool.end()` resolves when its list of clients is empty, before their sockets have closed, so the sockets
+ * are awaited too: a database dropped right after close() must not find a backend still attached.
  */
 export const closeDatabase = async (payload: Payload): Promise<void> => {
   const connections = payload.db as unknown as SqlConnections
   await payload.destroy()
   const pool = connections.pool
   if (pool?.end && !pool.ended && !pool.ending) {
+    const clients = [...(pool._clients ?? [])]
+    const closed = Promise.all(clients.map(socketClosed))
     const ended = pool.end()
-    for (const client of [...(pool._clients ?? [])]) {
+    for (const client of clients) {
       try {
         client.release?.()
       } catch {
@@ -27,6 +49,7 @@ export const closeDatabase = async (payload: Payload): Promise<void> => {
       }
     }
     await ended
+    await closed
   }
   connections.client?.close?.()
 }

@@ -19,3 +19,29 @@ describe('GET /api/health', () => {
     expect(res.body).toEqual({ success: true, data: { status: 'ok', db: service.database.kind } })
   })
 })
+
+describe('closing the service', () => {
+  it('leaves no connection attached to the database once close() resolves', async () => {
+    await service.close()
+    if (service.database.kind === 'postgres') {
+      const serverUrl = new URL(service.database.url)
+      const databaseName = serverUrl.pathname.slice(1)
+      serverUrl.pathname = '/postgres'
+      const { default: pg } = await import('pg')
+      const observer = new pg.Client({ connectionString: serverUrl.toString() })
+      await observer.connect()
+      try {
+        const { rows } = await observer.query('SELECT count(*)::int AS attached FROM pg_stat_activity WHERE datname = $1', [
+          databaseName,
+        ])
+        expect(rows[0].attached).toBe(0)
+      } finally {
+        await observer.end()
+      }
+    } else if (service.database.kind === 'sqlite') {
+      expect((service.payload.db as unknown as { client: { closed: boolean } }).client.closed).toBe(true)
+    } else {
+      console.log('closing the service: the MongoDB adapter closes its own connection; nothing further to check here')
+    }
+  })
+})
