@@ -2,12 +2,14 @@ import type { CollectionConfig } from 'payload'
 
 import { canManageContent } from '../access/canManageContent'
 import { publishedOrStaff } from '../access/publishedOrStaff'
+import { markdownContentFields } from '../fields/contentEditor'
 import { counterField } from '../fields/counterField'
 import { statusField } from '../fields/statusField'
 import { urlField } from '../fields/urlField'
 import { generateSlug } from '../hooks/generateSlug'
 import { setAuthor } from '../hooks/setAuthor'
 import { setPublishedAt } from '../hooks/setPublishedAt'
+import { syncMarkdownContent } from '../hooks/syncMarkdownContent'
 
 export const ARTICLES_SLUG = 'articles'
 
@@ -22,7 +24,7 @@ export const Articles: CollectionConfig = {
   },
   defaultSort: '-createdAt',
   hooks: {
-    beforeChange: [setAuthor, setPublishedAt],
+    beforeChange: [setAuthor, setPublishedAt, syncMarkdownContent],
     beforeValidate: [generateSlug(ARTICLES_SLUG)],
   },
   indexes: [{ fields: ['status', 'createdAt'] }, { fields: ['featured', 'status'] }],
@@ -38,12 +40,7 @@ export const Articles: CollectionConfig = {
         description: 'Generated from the title; the public address adds "-<id>".',
       },
     },
-    {
-      name: 'content',
-      type: 'textarea',
-      required: true,
-      admin: { description: 'Markdown.', rows: 20 },
-    },
+    ...markdownContentFields({ required: true }),
     { name: 'excerpt', type: 'textarea', admin: { description: 'Shown in lists; the content\'s start when empty.' } },
     urlField({ name: 'coverImage' }),
     {

@@ -2,11 +2,13 @@ import type { CollectionConfig } from 'payload'
 
 import { canManageContent } from '../access/canManageContent'
 import { publishedOrStaff } from '../access/publishedOrStaff'
+import { markdownContentFields } from '../fields/contentEditor'
 import { counterField } from '../fields/counterField'
 import { orderField } from '../fields/orderField'
 import { statusField } from '../fields/statusField'
 import { urlField, urlListField } from '../fields/urlField'
 import { setPublishedAt } from '../hooks/setPublishedAt'
+import { syncMarkdownContent } from '../hooks/syncMarkdownContent'
 
 export const PROJECTS_SLUG = 'projects'
 
@@ -20,12 +22,12 @@ export const Projects: CollectionConfig = {
     useAsTitle: 'title',
   },
   defaultSort: '-createdAt',
-  hooks: { beforeChange: [setPublishedAt] },
+  hooks: { beforeChange: [setPublishedAt, syncMarkdownContent] },
   indexes: [{ fields: ['status', 'createdAt'] }, { fields: ['featured', 'status'] }],
   fields: [
     { name: 'title', type: 'text', required: true, maxLength: 300 },
     { name: 'description', type: 'textarea', required: true },
-    { name: 'content', type: 'textarea', admin: { description: 'Markdown.', rows: 20 } },
+    ...markdownContentFields({ required: false }),
     urlField({ name: 'coverImage' }),
     urlField({ name: 'demoUrl' }),
     urlField({ name: 'repoUrl' }),

@@ -1,5 +1,6 @@
 import * as migration_20261121_215849_initial from './20261121_215849_initial';
 import * as migration_20261121_225107_wall_email_hash from './20261121_225107_wall_email_hash';
+import * as migration_20261122_000243_content_rich_text from './20261122_000243_content_rich_text';
 
 export const migrations = [
   {
@@ -10,6 +11,11 @@ export const migrations = [
   {
     up: migration_20261121_225107_wall_email_hash.up,
     down: migration_20261121_225107_wall_email_hash.down,
-    name: '20261121_225107_wall_email_hash'
+    name: '20261121_225107_wall_email_hash',
+  },
+  {
+    up: migration_20261122_000243_content_rich_text.up,
+    down: migration_20261122_000243_content_rich_text.down,
+    name: '20261122_000243_content_rich_text'
   },
 ];

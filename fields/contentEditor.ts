@@ -1,0 +1,105 @@
+import {
+  BlocksFeature,
+  CodeBlock,
+  EXPERIMENTAL_TableFeature,
+  FixedToolbarFeature,
+  type FeatureProviderServer,
+  lexicalEditor,
+} from '@payloadcms/richtext-lexical'
+import type { Block, Field, RichTextField, TextareaField } from 'payload'
+
+import { fillRichTextFromMarkdown, MARKDOWN_FIELD, RICH_TEXT_FIELD } from '../hooks/syncMarkdownContent'
+
+import { isLexicalState } from '../lib/markdown/lexicalJson'
+import { CODE_BLOCK_SLUG, IMAGE_BLOCK_SLUG, MARKDOWN_BLOCK_SLUG } from '../lib/markdown/blockSlugs'
+import { CODE_LANGUAGES } from '../lib/markdown/codeLanguages'
+
+
+/** An image by address, as Markdown writes it (`![alt](url "title")`); uploads use the Upload button instead. */
+const ImageBlock: Block = {
+  slug: IMAGE_BLOCK_SLUG,
+  labels: { singular: 'Image by URL', plural: 'Images by URL' },
+  fields: [
+    { name: 'url', type: 'text', required: true, label: 'Image address' },
+    { name: 'alt', type: 'text', label: 'Alternative text' },
+    { name: 'title', type: 'text', label: 'Title (tooltip)' },
+  ],
+}
+
+/** Markdown the editor has no node for (raw HTML, footnotes, aligned tables...), kept exactly as written. */
+const MarkdownBlock: Block = {
+  slug: MARKDOWN_BLOCK_SLUG,
+  labels: { singular: 'Markdown', plural: 'Markdown' },
+  fields: [
+    {
+      name: 'markdown',
+      type: 'code',
+      required: true,
+      label: 'Markdown',
+      admin: {
+        language: 'markdown',
+        description: 'Published exactly as written. Used for content the editor has no block for.',
+      },
+    },
+  ],
+}
+
+// Only features with a Markdown form: underline, sub/superscript, alignment, indentation and relationship nodes
+// have none, so the Markdown saved from the editor would silently lose them.
+const KEPT_DEFAULT_FEATURES = new Set([
+  'blockquote',
+  'bold',
+  'checklist',
+  'heading',
+  'horizontalRule',
+  'inlineCode',
+  'toolbarInline',
+  'italic',
+  'link',
+  'orderedList',
+  'paragraph',
+  'strikethrough',
+  'unorderedList',
+  'upload',
+])
+
+/** The features of the article and project editor; the Markdown converters read the same list. */
+export const contentEditorFeatures = ({ defaultFeatures }: { defaultFeatures: FeatureProviderServer[] }) => [
+  ...defaultFeatures.filter((feature) => KEPT_DEFAULT_FEATURES.has(feature.key)),
+  BlocksFeature({
+    blocks: [CodeBlock({ slug: CODE_BLOCK_SLUG, languages: CODE_LANGUAGES, defaultLanguage: 'plaintext' }), ImageBlock, MarkdownBlock],
+  }),
+  EXPERIMENTAL_TableFeature(),
+  FixedToolbarFeature(),
+]
+
+const hasRichText = (value: unknown): boolean => isLexicalState(value) && value.root.children.length > 0
+
+/**
+ * The content of an article or project, twice: rich text for the admin UI's editor, and the Markdown the API serves
+ * (shown read-only under the editor). The collection needs the `syncMarkdownContent` hook to keep them in step.
+ */
+export const markdownContentFields = ({ required }: { required: boolean }): Field[] => {
+  const richText: RichTextField = {
+    name: RICH_TEXT_FIELD,
+    type: 'richText',
+    label: 'Content',
+    editor: lexicalEditor({ features: contentEditorFeatures }),
+    hooks: { afterRead: [fillRichTextFromMarkdown] },
+  }
+  const markdown: TextareaField = {
+    name: MARKDOWN_FIELD,
+    type: 'textarea',
+    label: 'Markdown',
+    validate: (value: unknown, { data }: { data: Record<string, unknown> }) =>
+      !required || (typeof value === 'string' && value !== '') || hasRichText(data?.[RICH_TEXT_FIELD])
+        ? true
+        : 'Write the content.',
+    admin: {
+      readOnly: true,
+      rows: 12,
+      description: 'What the API serves. Written from the editor above when you save; scripts change it through /api/admin.',
+    },
+  }
+  return [richText, markdown]
+}

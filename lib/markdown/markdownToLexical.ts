@@ -1,0 +1,89 @@
+import { convertMarkdownToLexical, type SanitizedServerEditorConfig } from '@payloadcms/richtext-lexical'
+import { Lexer, type Token, type Tokens } from 'marked'
+
+import { CODE_BLOCK_SLUG, IMAGE_BLOCK_SLUG, MARKDOWN_BLOCK_SLUG } from './blockSlugs'
+import { isCodeLanguage } from './codeLanguages'
+import { blockNode, isBlockNode, type LexicalNode, type LexicalState, rootState } from './lexicalJson'
+import { lexicalToMarkdown } from './lexicalToMarkdown'
+import { comparableHtml } from './renderHtml'
+
+const withoutTrailingSpace = (text: string): string => text.replace(/\s+$/, '')
+
+const markdownBlock = (markdown: string): LexicalNode => blockNode(MARKDOWN_BLOCK_SLUG, { markdown: withoutTrailingSpace(markdown) })
+
+const CLOSING_FENCE = /^ {0,3}(`{3,}|~{3,})[ \t]*$/
+
+/**
+ * The code between a fence's lines, read from the source: marked's `text` drops a trailing blank line. Each line loses
+ * as much indentation as the opening fence had, as CommonMark says.
+ */
+const fencedContent = (raw: string): string => {
+  const lines = raw.replace(/\n+$/, '').split('\n')
+  const indent = /^ */.exec(lines[0] ?? '')?.[0].length ?? 0
+  const body = lines.length > 1 && CLOSING_FENCE.test(lines.at(-1) ?? '') ? lines.slice(1, -1) : lines.slice(1)
+  return body.map((line) => line.replace(new RegExp(`^ {0,${indent}}`), '')).join('\n')
+}
+
+const codeBlock = (token: Tokens.Code): LexicalNode | null => {
+  const language = token.lang ?? ''
+  if (language !== '' && !isCodeLanguage(language)) return null
+  const code = token.codeBlockStyle === 'indented' ? token.text : fencedContent(token.raw)
+  // A fence without a language stores none (null): the language select has no empty option.
+  return blockNode(CODE_BLOCK_SLUG, { code, language: language === '' ? null : language })
+}
+
+const imageBlock = (token: Tokens.Paragraph): LexicalNode | null => {
+  const [only, ...rest] = token.tokens
+  if (rest.length > 0 || only?.type !== 'image') return null
+  const image = only as Tokens.Image
+  return blockNode(IMAGE_BLOCK_SLUG, { url: image.href, alt: image.text, title: image.title ?? '' })
+}
+
+/** What the editor's own Markdown import is given: the one spelling it reads of headings (`#`) and rules (`---`). */
+const editorInput = (token: Token): string => {
+  if (token.type === 'heading') return `${'#'.repeat((token as Tokens.Heading).depth)} ${(token as Tokens.Heading).text}`
+  if (token.type === 'hr') return '---'
+  return token.raw
+}
+
+const candidateNodes = (token: Token, editorConfig: SanitizedServerEditorConfig): LexicalNode[] | null => {
+  if (token.type === 'code') return [codeBlock(token as Tokens.Code)].filter((node) => node !== null)
+  if (token.type === 'html' || token.type === 'def') return null
+  const image = token.type === 'paragraph' ? imageBlock(token as Tokens.Paragraph) : null
+  if (image) return [image]
+  const state = convertMarkdownToLexical({ editorConfig, markdown: editorInput(token) }) as unknown as LexicalState
+  return state.root.children
+}
+
+/**
+ * An editor state for a Markdown text. The text is cut into its top-level blocks (marked's lexer); each becomes editor
+ * nodes when converting them back gives Markdown that renders to the same HTML (with the document's link reference
+ * definitions in scope), and a raw Markdown block otherwise, so nothing the editor cannot represent is lost.
+ */
+export const markdownToLexical = (markdown: string, editorConfig: SanitizedServerEditorConfig): LexicalState => {
+  const tokens = new Lexer({ gfm: true }).lex(markdown)
+  const definitions = tokens
+    .filter((token) => token.type === 'def')
+    .map((token) => withoutTrailingSpace(token.raw))
+    .join('\n')
+  const inScope = (text: string) => (definitions ? `${text}\n\n${definitions}` : text)
+  const children: LexicalNode[] = []
+  let previous: Token | undefined
+  for (const token of tokens) {
+    if (token.type === 'space') continue
+    const last = children.at(-1)
+    if (token.type === 'def' && previous?.type === 'def' && last && isBlockNode(last)) {
+      // Link reference definitions that follow each other stay together in one block.
+      last.fields.markdown = `${last.fields.markdown as string}\n${withoutTrailingSpace(token.raw)}`
+      continue
+    }
+    previous = token
+    const nodes = candidateNodes(token, editorConfig)
+    const faithful =
+      nodes !== null &&
+      nodes.length > 0 &&
+      comparableHtml(inScope(lexicalToMarkdown(rootState(nodes), editorConfig))) === comparableHtml(inScope(token.raw))
+    children.push(...(faithful ? nodes : [markdownBlock(token.raw)]))
+  }
+  return rootState(children)
+}

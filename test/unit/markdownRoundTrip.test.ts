@@ -1,0 +1,61 @@
+import fs from 'node:fs'
+import path from 'node:path'
+
+import { beforeAll, describe, expect, it } from '@jest/globals'
+import type { SanitizedServerEditorConfig } from '@payloadcms/richtext-lexical'
+
+import { isBlockNode } from '../../lib/markdown/lexicalJson'
+import { lexicalToMarkdown } from '../../lib/markdown/lexicalToMarkdown'
+import { markdownToLexical } from '../../lib/markdown/markdownToLexical'
+import { comparableHtml, renderHtml } from '../../lib/markdown/renderHtml'
+import { articleEditorConfig } from '../helpers/contentEditorConfig'
+
+// README files of installed packages (test/fixtures/markdown-corpus/SOURCES.md names each with its licence).
+const CORPUS_DIR = path.resolve(import.meta.dirname, '../fixtures/markdown-corpus')
+const corpus = fs
+  .readdirSync(CORPUS_DIR)
+  .filter((file) => file.endsWith('.md') && file !== 'SOURCES.md')
+  .sort()
+  .map((file) => ({ file, markdown: fs.readFileSync(path.join(CORPUS_DIR, file), 'utf8') }))
+
+let editorConfig: SanitizedServerEditorConfig
+
+beforeAll(async () => {
+  editorConfig = await articleEditorConfig()
+})
+
+describe('Markdown -> Lexical -> Markdown on a corpus of real documents', () => {
+  it('has at least 50 documents the project did not write', () => {
+    expect(corpus.length).toBeGreaterThanOrEqual(50)
+    const sources = fs.readFileSync(path.join(CORPUS_DIR, 'SOURCES.md'), 'utf8')
+    for (const { file } of corpus) expect(sources).toContain(`| ${file} |`)
+  })
+
+  it('renders at least 90% of the documents to the same HTML after the round trip', () => {
+    const results = corpus.map(({ file, markdown }) => {
+      const state = markdownToLexical(markdown, editorConfig)
+      const back = lexicalToMarkdown(state, editorConfig)
+      const blocks = state.root.children
+      return {
+        file,
+        same: comparableHtml(back) === comparableHtml(markdown),
+        byteForByteHtml: renderHtml(back) === renderHtml(markdown),
+        editorNodes: blocks.length,
+        keptAsMarkdown: blocks.filter((node) => isBlockNode(node) && node.fields.blockType === 'markdown').length,
+      }
+    })
+    const same = results.filter((result) => result.same).length
+    const exact = results.filter((result) => result.byteForByteHtml).length
+    const nodes = results.reduce((sum, result) => sum + result.editorNodes, 0)
+    const kept = results.reduce((sum, result) => sum + result.keptAsMarkdown, 0)
+    console.log(
+      [
+        `Markdown round trip: ${same}/${results.length} documents render to the same HTML (${((100 * same) / results.length).toFixed(1)}%);`,
+        `${exact}/${results.length} to byte-identical HTML before whitespace normalisation.`,
+        `${kept} of ${nodes} top-level blocks (${((100 * kept) / nodes).toFixed(1)}%) were kept as raw Markdown blocks.`,
+        `Different: ${results.filter((result) => !result.same).map((result) => result.file).join(', ') || 'none'}`,
+      ].join('\n'),
+    )
+    expect(same / results.length).toBeGreaterThanOrEqual(0.9)
+  })
+})

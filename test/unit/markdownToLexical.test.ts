@@ -1,0 +1,112 @@
+import { beforeAll, describe, expect, it } from '@jest/globals'
+import type { SanitizedServerEditorConfig } from '@payloadcms/richtext-lexical'
+
+import { type LexicalNode, type LexicalState, rootState } from '../../lib/markdown/lexicalJson'
+import { lexicalToMarkdown } from '../../lib/markdown/lexicalToMarkdown'
+import { markdownToLexical } from '../../lib/markdown/markdownToLexical'
+import { comparableHtml } from '../../lib/markdown/renderHtml'
+import { withUploadsResolved } from '../../lib/markdown/uploadNodes'
+import { articleEditorConfig } from '../helpers/contentEditorConfig'
+
+let editorConfig: SanitizedServerEditorConfig
+
+beforeAll(async () => {
+  editorConfig = await articleEditorConfig()
+})
+
+const topLevel = (markdown: string): LexicalNode[] => markdownToLexical(markdown, editorConfig).root.children
+
+const kinds = (markdown: string) =>
+  topLevel(markdown).map((node) => (node.type === 'block' ? `block:${(node.fields as { blockType: string }).blockType}` : node.type))
+
+const descendants = (nodes: LexicalNode[]): LexicalNode[] => nodes.flatMap((node) => [node, ...descendants(node.children ?? [])])
+
+const roundTrip = (markdown: string) => lexicalToMarkdown(markdownToLexical(markdown, editorConfig), editorConfig)
+
+describe('Markdown -> editor nodes, for each construct the editor offers', () => {
+  it('headings (both spellings), paragraphs, quotes, rules and lists become the editor own nodes', () => {
+    expect(kinds('# One\n\nSetext two\n----------\n\nText.\n\n> Quoted\n\n***\n\n- a\n- b\n\n1. x\n2. y\n\n- [ ] todo\n- [x] done')).toEqual([
+      'heading',
+      'heading',
+      'paragraph',
+      'quote',
+      'horizontalrule',
+      'list',
+      'list',
+      'list',
+    ])
+    const [, setext] = topLevel('# One\n\nSetext two\n----------')
+    expect(setext).toMatchObject({ tag: 'h2' })
+  })
+
+  it('code fences keep their language in a code block, and the code byte for byte', () => {
+    const code = 'const a = 1\n\n```nested fence```\n'
+    const markdown = '````ts\n' + code + '\n````'
+    const [node] = topLevel(markdown)
+    expect(node).toMatchObject({ type: 'block', fields: { blockType: 'Code', language: 'ts', code } })
+    expect(roundTrip(markdown)).toBe(markdown)
+  })
+
+  it('links, inline code, bold, italic and strikethrough are formatted text', () => {
+    const nodes = descendants(topLevel('See [the docs](https://example.com/docs) and `npm ci`, **bold**, *it* and ~~old~~.'))
+    expect(nodes.find((node) => node.type === 'link')).toMatchObject({ fields: { url: 'https://example.com/docs' } })
+    const formatOf = (text: string) => nodes.find((node) => node.text === text)?.format
+    // Lexical text formats: 1 bold, 2 italic, 4 strikethrough, 16 code.
+    expect([formatOf('npm ci'), formatOf('bold'), formatOf('it'), formatOf('old')]).toEqual([16, 1, 2, 4])
+  })
+
+  it('tables become table nodes with a header row', () => {
+    const nodes = topLevel('| Name | Size |\n| --- | --- |\n| a | 1 |\n| b | 2 |')
+    expect(nodes.map((node) => node.type)).toEqual(['table'])
+    expect(nodes[0].children).toHaveLength(3)
+  })
+
+  it('an image on its own line becomes an image block with its address, alt text and title', () => {
+    expect(topLevel('![A cat](https://example.com/cat.png "Sleeping")')).toEqual([
+      expect.objectContaining({ fields: expect.objectContaining({ blockType: 'image', url: 'https://example.com/cat.png', alt: 'A cat', title: 'Sleeping' }) }),
+    ])
+  })
+
+  it('keeps what the editor cannot represent as a raw Markdown block, exactly', () => {
+    const html = '<details>\n<summary>More</summary>\nHidden\n</details>'
+    const loose = '- first\n\n- second (a loose list renders paragraphs in items)'
+    const aligned = '| a | b |\n|:--|--:|\n| 1 | 2 |'
+    for (const markdown of [html, loose, aligned, '```weird-lang {1,3}\nx\n```']) {
+      const [node, ...rest] = topLevel(markdown)
+      expect(rest).toEqual([])
+      expect(node).toMatchObject({ type: 'block', fields: { blockType: 'markdown', markdown } })
+    }
+  })
+
+  it('keeps link reference definitions together, so reference links still resolve after the round trip', () => {
+    const markdown = 'Read [the guide][guide] and [api].\n\n[guide]: https://example.com/guide\n[api]: https://example.com/api "API"'
+    expect(kinds(markdown)).toEqual(['paragraph', 'block:markdown'])
+    expect(comparableHtml(roundTrip(markdown))).toBe(comparableHtml(markdown))
+    expect(comparableHtml(markdown)).toContain('<a href="https://example.com/guide">the guide</a>')
+  })
+
+  it('gives an empty document for empty Markdown', () => {
+    expect(topLevel('')).toEqual([])
+    expect(lexicalToMarkdown(rootState([]), editorConfig)).toBe('')
+  })
+})
+
+describe('editor nodes -> Markdown', () => {
+  it('writes an uploaded image as ![alt](url) once its document is loaded', async () => {
+    const state: LexicalState = rootState([
+      { type: 'upload', version: 3, relationTo: 'media', value: 7, fields: null, format: '', id: 'x' },
+    ])
+    const loaded: string[] = []
+    const resolved = await withUploadsResolved(state, async (collection, ids) => {
+      loaded.push(`${collection}:${ids.join(',')}`)
+      return [{ id: 7, url: '/cms-api/media/file/cat.webp', alt: 'A cat', filename: 'cat.webp', mimeType: 'image/webp' }]
+    })
+    expect(loaded).toEqual(['media:7'])
+    expect(lexicalToMarkdown(resolved, editorConfig)).toBe('![A cat](/cms-api/media/file/cat.webp)')
+  })
+
+  it('picks a fence longer than any backtick run in the code', () => {
+    const state = rootState([{ type: 'block', version: 2, format: '', fields: { id: 'a', blockName: '', blockType: 'Code', language: 'md', code: 'a ``` b ```` c' } }])
+    expect(lexicalToMarkdown(state, editorConfig)).toBe('`````md\na ``` b ```` c\n`````')
+  })
+})
