@@ -1,10 +1,11 @@
-import { convertMarkdownToLexical, type SanitizedServerEditorConfig } from '@payloadcms/richtext-lexical'
+import type { SanitizedServerEditorConfig } from '@payloadcms/richtext-lexical'
 import { Lexer, type Token, type Tokens } from 'marked'
 
 import { CODE_BLOCK_SLUG, IMAGE_BLOCK_SLUG, MARKDOWN_BLOCK_SLUG } from './blockSlugs'
 import { isCodeLanguage } from './codeLanguages'
 import { blockNode, isBlockNode, type LexicalNode, type LexicalState, rootState } from './lexicalJson'
 import { lexicalToMarkdown } from './lexicalToMarkdown'
+import { importMarkdownNodes } from './markdownImporter'
 import { comparableHtml } from './renderHtml'
 
 const withoutTrailingSpace = (text: string): string => text.replace(/\s+$/, '')
@@ -51,8 +52,7 @@ const candidateNodes = (token: Token, editorConfig: SanitizedServerEditorConfig)
   if (token.type === 'html' || token.type === 'def') return null
   const image = token.type === 'paragraph' ? imageBlock(token as Tokens.Paragraph) : null
   if (image) return [image]
-  const state = convertMarkdownToLexical({ editorConfig, markdown: editorInput(token) }) as unknown as LexicalState
-  return state.root.children
+  return importMarkdownNodes(editorInput(token), editorConfig)
 }
 
 /**
