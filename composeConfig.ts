@@ -36,6 +36,7 @@ export const composeConfig = (env: ServiceEnv): Promise<SanitizedConfig> =>
       blogPortfolio({
         firstAdmin: env.adminEmail && env.adminPassword ? { email: env.adminEmail, password: env.adminPassword } : undefined,
         mediaDir: path.join(env.dataDir, 'media'),
+        siteUrl: env.siteUrl,
         wallModeration: env.wallModeration,
       }),
     ],

@@ -16,6 +16,7 @@ import { createWallMessages } from './collections/WallMessages'
 import { assignNumericId } from './hooks/assignNumericId'
 import { clearPublicCache } from './hooks/clearPublicCache'
 import { createFirstAdmin } from './hooks/createFirstAdmin'
+import { sitePreviewUrl } from './lib/sitePreview'
 import type { BlogPortfolioCollectionSlug, BlogPortfolioOptions } from './types'
 
 export type { BlogPortfolioCollectionSlug, BlogPortfolioOptions } from './types'
@@ -47,6 +48,19 @@ const withCacheClearing = (collection: CollectionConfig): CollectionConfig =>
       }
     : collection
 
+const PREVIEWED = new Set(['articles', 'projects'])
+
+const withSitePreview = (collection: CollectionConfig, siteUrl: string | undefined): CollectionConfig =>
+  siteUrl && PREVIEWED.has(collection.slug)
+    ? {
+        ...collection,
+        admin: {
+          ...collection.admin,
+          preview: (doc) => sitePreviewUrl(siteUrl, collection.slug as 'articles' | 'projects', doc as { id?: number; slug?: string }),
+        },
+      }
+    : collection
+
 const withExtraFields = (collection: CollectionConfig, extra: Field[] | undefined): CollectionConfig =>
   extra?.length ? { ...collection, fields: [...collection.fields, ...extra] } : collection
 
@@ -74,6 +88,7 @@ export const blogPortfolio =
       createWallMessages(options.wallModeration ?? false),
     ]
       .map((collection) => withExtraFields(collection, options.extraFields?.[collection.slug as BlogPortfolioCollectionSlug]))
+      .map((collection) => withSitePreview(collection, options.siteUrl))
       .map((collection) => (numericIds ? withNumericId(collection) : collection))
       .map(withCacheClearing)
 
@@ -94,7 +109,14 @@ export const blogPortfolio =
 
     return {
       ...incoming,
-      admin: { ...incoming.admin, user: incoming.admin?.user ?? Users.slug },
+      admin: {
+        ...incoming.admin,
+        components: {
+          ...incoming.admin?.components,
+          beforeDashboard: [...(incoming.admin?.components?.beforeDashboard ?? []), '/components/DashboardStats#DashboardStats'],
+        },
+        user: incoming.admin?.user ?? Users.slug,
+      },
       collections: [...existing, ...ours],
       globals: [...(incoming.globals ?? []), site],
       routes: { ...incoming.routes, api: cmsApiRoute },

@@ -48,6 +48,12 @@ export type BlogPortfolioOptions = {
    */
   numericIds?: boolean
   /**
+   * Address of the public site (the front end). When set, articles and projects get a preview button in the admin
+   * UI that opens `{siteUrl}/articles/{slug}-{id}` or `{siteUrl}/projects/{id}`.
+   * @default undefined (no preview button)
+   */
+  siteUrl?: string
+  /**
    * New wall messages start as `pending` and wait for an editor's approval.
    * @default false
    */

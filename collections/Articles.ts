@@ -7,6 +7,7 @@ import { counterField } from '../fields/counterField'
 import { statusField } from '../fields/statusField'
 import { urlField } from '../fields/urlField'
 import { generateSlug } from '../hooks/generateSlug'
+import { showPublicSlug } from '../hooks/showPublicSlug'
 import { setAuthor } from '../hooks/setAuthor'
 import { setPublishedAt } from '../hooks/setPublishedAt'
 import { syncMarkdownContent } from '../hooks/syncMarkdownContent'
@@ -37,8 +38,16 @@ export const Articles: CollectionConfig = {
       index: true,
       admin: {
         position: 'sidebar',
-        description: 'Generated from the title; the public address adds "-<id>".',
+        description: 'Generated from the title when left empty.',
       },
+    },
+    {
+      name: 'publicSlug',
+      type: 'text',
+      virtual: true,
+      label: 'Public address',
+      admin: { position: 'sidebar', readOnly: true, description: 'The slug plus the id, as the site links to it: /articles/<this>.' },
+      hooks: { afterRead: [showPublicSlug] },
     },
     ...markdownContentFields({ required: true }),
     { name: 'excerpt', type: 'textarea', admin: { description: 'Shown in lists; the content\'s start when empty.' } },

@@ -7,6 +7,7 @@ import { staffOnlyField } from '../access/staffOnlyField'
 import { plainTextField } from '../fields/plainTextField'
 import { urlField } from '../fields/urlField'
 import { linkWallAuthor } from '../hooks/linkWallAuthor'
+import { flagAwaitingModeration } from '../hooks/flagAwaitingModeration'
 import { markHoneypotSpam } from '../hooks/markHoneypotSpam'
 import { setEmailHash } from '../hooks/setEmailHash'
 
@@ -19,13 +20,14 @@ export const createWallMessages = (moderation: boolean): CollectionConfig => ({
   access: { create: canCreateWallMessage, delete: canManageContent, read: approvedOrStaff, update: canManageContent },
   admin: {
     defaultColumns: ['nickname', 'content', 'status', 'createdAt'],
+    description: 'Messages waiting for review come first. Select several to approve or mark them as spam together (Edit → Status).',
     group: 'Community',
     listSearchableFields: ['nickname', 'content'],
     useAsTitle: 'nickname',
   },
-  defaultSort: '-createdAt',
-  hooks: { beforeChange: [linkWallAuthor, setEmailHash, markHoneypotSpam] },
-  indexes: [{ fields: ['status', 'createdAt'] }],
+  defaultSort: ['-awaitingModeration', '-createdAt'],
+  hooks: { beforeChange: [linkWallAuthor, setEmailHash, markHoneypotSpam, flagAwaitingModeration] },
+  indexes: [{ fields: ['status', 'createdAt'] }, { fields: ['awaitingModeration', 'createdAt'] }],
   fields: [
     plainTextField({ name: 'nickname', maxLength: 50, required: true }),
     plainTextField({ name: 'content', maxLength: 500, required: true, multiline: true }),
@@ -47,7 +49,8 @@ export const createWallMessages = (moderation: boolean): CollectionConfig => ({
       defaultValue: moderation ? 'pending' : 'approved',
       options: WALL_STATUSES.map((value) => ({ label: value[0]!.toUpperCase() + value.slice(1), value })),
       access: { create: staffOnlyField, update: staffOnlyField },
-      admin: { position: 'sidebar' },
+      admin: { position: 'sidebar', description: 'Only approved messages are shown on the site.' },
     },
+    { name: 'awaitingModeration', type: 'checkbox', defaultValue: false, admin: { hidden: true } },
   ],
 })

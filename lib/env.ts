@@ -24,6 +24,7 @@ export type ServiceEnv = {
   payloadSecret?: string
   port: number
   serverUrl?: string
+  siteUrl?: string
   skillsCacheTtl: number
   trustProxy: boolean
   wallModeration: boolean
@@ -114,6 +115,7 @@ const envSchema = z.object({
   PAYLOAD_SECRET: optionalText,
   PORT: integerText(3000, 0, 65_535),
   SERVER_URL: absoluteHttpUrl,
+  SITE_URL: absoluteHttpUrl,
   SKILLS_CACHE_TTL: integerText(3600, 0, 86_400 * 30),
   TRUST_PROXY: booleanText(false),
   WALL_MODERATION: booleanText(false),
@@ -157,6 +159,7 @@ export const readEnv = (source: Record<string, string | undefined>, cwd = proces
     payloadSecret: vars.PAYLOAD_SECRET,
     port: vars.PORT,
     serverUrl: vars.SERVER_URL,
+    siteUrl: vars.SITE_URL,
     skillsCacheTtl: vars.SKILLS_CACHE_TTL,
     trustProxy: vars.TRUST_PROXY,
     wallModeration: vars.WALL_MODERATION,

@@ -1,6 +1,7 @@
 import * as migration_20261121_215849_initial from './20261121_215849_initial';
 import * as migration_20261121_225107_wall_email_hash from './20261121_225107_wall_email_hash';
 import * as migration_20261122_000243_content_rich_text from './20261122_000243_content_rich_text';
+import * as migration_20261122_002251_editor_admin_ui from './20261122_002251_editor_admin_ui';
 
 export const migrations = [
   {
@@ -16,6 +17,11 @@ export const migrations = [
   {
     up: migration_20261122_000243_content_rich_text.up,
     down: migration_20261122_000243_content_rich_text.down,
-    name: '20261122_000243_content_rich_text'
+    name: '20261122_000243_content_rich_text',
+  },
+  {
+    up: migration_20261122_002251_editor_admin_ui.up,
+    down: migration_20261122_002251_editor_admin_ui.down,
+    name: '20261122_002251_editor_admin_ui'
   },
 ];

@@ -156,7 +156,7 @@ describe('galleries', () => {
     expect(res.status).toBe(200)
     expect(Object.keys(res.body.data).sort()).toEqual(['coverImage', 'description', 'id', 'images', 'title'])
     expect(res.body.data.images).toEqual([
-      { id: ids.imageOne, url: expect.stringMatching(/^https:\/\/cms\.example\.com\/cms-api\/media\/file\/one\.png$/), thumbnail: expect.stringMatching(/one-400x\d+\.png$/) },
+      { id: ids.imageOne, url: expect.stringMatching(/^https:\/\/cms\.example\.com\/cms-api\/media\/file\/one\.png$/), thumbnail: expect.stringMatching(/one-400x\d+\.webp$/) },
       { id: ids.imageTwo, url: expect.stringMatching(/two\.png$/), thumbnail: expect.stringMatching(/two\.png$/) },
     ])
     const media = await service.payload.findByID({ collection: 'media', id: ids.imageOne })

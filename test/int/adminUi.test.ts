@@ -1,0 +1,131 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import sharp from 'sharp'
+
+import { DashboardStats } from '../../components/DashboardStats'
+import { createAccount, loginToken } from '../helpers/accounts'
+import { bootService, type BootedService } from '../helpers/bootService'
+import { createArticle, createCategory } from '../helpers/content'
+
+let service: BootedService
+const token = { editor: '', user: '' }
+let editorId = 0
+
+beforeAll(async () => {
+  service = await bootService({ WALL_MODERATION: 'true', SITE_URL: 'https://site.example.com/' })
+  await createAccount(service.payload, 'admin') // the first account always becomes an admin
+  const editor = await createAccount(service.payload, 'editor')
+  const user = await createAccount(service.payload, 'user')
+  editorId = editor.id as number
+  token.editor = await loginToken(service, editor.email)
+  token.user = await loginToken(service, user.email)
+})
+
+afterAll(async () => {
+  await service?.stop()
+})
+
+const as = (role: keyof typeof token) => ({ Authorization: `Bearer ${token[role]}` })
+
+const png = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: { r: 200, g: 80, b: 40 } } }).png().toBuffer()
+
+const upload = (file: Buffer, name: string, mime: string, alt?: string) => {
+  const req = service.request().post('/cms-api/media').set(as('editor')).attach('file', file, { filename: name, contentType: mime })
+  return alt === undefined ? req : req.field('_payload', JSON.stringify({ alt }))
+}
+
+describe('media', () => {
+  it('stores a 400 px thumbnail and a 1200 px large copy, both WebP', async () => {
+    const res = await upload(await png(1600, 1000), 'wide.png', 'image/png', 'A wide picture')
+    expect(res.status).toBe(201)
+    const { sizes } = res.body.doc
+    expect(sizes.thumbnail).toMatchObject({ width: 400, height: 250, mimeType: 'image/webp' })
+    expect(sizes.large).toMatchObject({ width: 1200, height: 750, mimeType: 'image/webp' })
+    const thumbnail = await service.request().get(new URL(sizes.thumbnail.url, service.url).pathname)
+    expect(thumbnail.status).toBe(200)
+    expect((await sharp(thumbnail.body as Buffer).metadata()).format).toBe('webp')
+  })
+
+  it('refuses an image without alt text, a file that is not an image, and one over 10 MB, storing nothing', async () => {
+    const before = (await service.payload.count({ collection: 'media' })).totalDocs
+    const noAlt = await upload(await png(50, 50), 'no-alt.png', 'image/png')
+    expect(noAlt.status).toBe(400)
+    const text = await upload(Buffer.from('just words'), 'notes.txt', 'text/plain', 'Notes')
+    expect(text.status).toBe(400)
+    // Random pixels do not compress: a 2,000 x 2,000 PNG of noise is about 12 MB.
+    const noise = Buffer.alloc(2000 * 2000 * 3)
+    for (let i = 0; i < noise.length; i += 1) noise[i] = (i * 2654435761) >>> 24
+    const large = await sharp(noise, { raw: { width: 2000, height: 2000, channels: 3 } }).png({ compressionLevel: 0 }).toBuffer()
+    expect(large.length).toBeGreaterThan(10 * 1024 * 1024)
+    const tooLarge = await upload(large, 'huge.png', 'image/png', 'Huge')
+    expect(tooLarge.status).toBe(413)
+    expect(JSON.stringify(tooLarge.body)).toContain('at most 10 MB')
+    expect((await service.payload.count({ collection: 'media' })).totalDocs).toBe(before)
+  })
+})
+
+describe('articles in the admin UI', () => {
+  it('show the public address (slug plus id) read-only beside the slug', async () => {
+    const category = await createCategory(service.payload, 'Travel')
+    const article = await createArticle(service.payload, { title: 'Café au lait', category, author: editorId })
+    const res = await service.request().get(`/cms-api/articles/${article.id}?depth=0`).set(as('editor'))
+    expect(res.body).toMatchObject({ slug: 'cafe-au-lait', publicSlug: `cafe-au-lait-${article.id}` })
+  })
+
+  it('get a preview link to the public site when SITE_URL is set', async () => {
+    const articles = service.payload.collections.articles.config
+    const projects = service.payload.collections.projects.config
+    const preview = (config: typeof articles, doc: Record<string, unknown>) =>
+      (config.admin.preview as (doc: Record<string, unknown>, options: unknown) => string | null)(doc, {})
+    expect(preview(articles, { id: 7, slug: 'top-10' })).toBe('https://site.example.com/articles/top-10-7')
+    expect(preview(projects, { id: 3 })).toBe('https://site.example.com/projects/3')
+    expect(preview(articles, {})).toBeNull()
+  })
+})
+
+describe('wall moderation in the admin UI', () => {
+  it('lists messages waiting for review first, newest first within each group', async () => {
+    const post = (nickname: string) =>
+      service.request().post('/api/wall-messages').set('X-Forwarded-For', nickname).send({ nickname, content: 'Hello' })
+    expect((await post('First')).status).toBe(201)
+    expect((await post('Second')).status).toBe(201)
+    const first = await service.payload.find({ collection: 'wall-messages', where: { nickname: { equals: 'First' } } })
+    await service.payload.update({ collection: 'wall-messages', id: first.docs[0]!.id, data: { status: 'approved' } })
+    expect((await post('Third')).status).toBe(201)
+    const list = await service.request().get('/cms-api/wall-messages?depth=0').set(as('editor'))
+    expect(list.body.docs.map((doc: { nickname: string; status: string }) => `${doc.nickname}:${doc.status}`)).toEqual([
+      'Third:pending',
+      'Second:pending',
+      'First:approved',
+    ])
+  })
+})
+
+describe('the dashboard', () => {
+  it('counts published and draft content and pending messages, and lists the most viewed articles', async () => {
+    const category = await createCategory(service.payload, 'Dashboard')
+    const popular = await createArticle(service.payload, { title: 'Popular', category, viewCount: 90 })
+    await createArticle(service.payload, { title: 'Quiet draft', category, status: 'draft' })
+    const element = await DashboardStats({ payload: service.payload, user: { id: editorId } as never })
+    const html = JSON.stringify(element)
+    const published = (await service.payload.count({ collection: 'articles', where: { status: { equals: 'published' } } })).totalDocs
+    const pending = (await service.payload.count({ collection: 'wall-messages', where: { status: { equals: 'pending' } } })).totalDocs
+    expect(published).toBeGreaterThan(0)
+    expect(html).toContain(`"data-stat":"Published articles","href":"/admin/collections/articles?where[status][equals]=published"`)
+    expect(html).toMatch(new RegExp(`"children":${published}\\}.{0,200}Published articles`))
+    expect(html).toMatch(new RegExp(`"children":${pending}\\}.{0,200}Wall messages to review`))
+    expect(html).toContain(`/admin/collections/articles/${popular.id}`)
+  })
+})
+
+describe('who may use the admin UI', () => {
+  it('lets staff in and keeps site members out; editors see only their own account', async () => {
+    const access = async (role: keyof typeof token) =>
+      (await service.request().get('/cms-api/access').set(as(role))).body as { canAccessAdmin: boolean; collections: Record<string, { read: boolean }> }
+    expect((await access('editor')).canAccessAdmin).toBe(true)
+    // Payload leaves false permissions out of the answer.
+    expect((await access('user')).canAccessAdmin ?? false).toBe(false)
+    const users = await service.request().get('/cms-api/users?depth=0').set(as('editor'))
+    expect(users.body.docs.map((doc: { id: number }) => doc.id)).toEqual([editorId])
+  })
+})
