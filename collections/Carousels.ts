@@ -11,7 +11,7 @@ export const CAROUSELS_SLUG = 'carousels'
 export const Carousels: CollectionConfig = {
   slug: CAROUSELS_SLUG,
   access: { create: canManageContent, delete: canManageContent, read: activeOrStaff, update: canManageContent },
-  admin: { defaultColumns: ['title', 'status', 'order', 'updatedAt'], group: 'Site', useAsTitle: 'title' },
+  admin: { defaultColumns: ['title', 'status', 'order', 'updatedAt'], group: 'Site', listSearchableFields: ['title'], useAsTitle: 'title' },
   defaultSort: 'order',
   fields: [
     { name: 'title', type: 'text', required: true, maxLength: 200 },

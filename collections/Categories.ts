@@ -7,7 +7,7 @@ export const CATEGORIES_SLUG = 'categories'
 export const Categories: CollectionConfig = {
   slug: CATEGORIES_SLUG,
   access: { create: canManageContent, delete: canManageContent, read: () => true, update: canManageContent },
-  admin: { defaultColumns: ['name', 'type', 'updatedAt'], group: 'Blog', useAsTitle: 'name' },
+  admin: { defaultColumns: ['name', 'type', 'updatedAt'], group: 'Blog', listSearchableFields: ['name', 'description'], useAsTitle: 'name' },
   defaultSort: '-createdAt',
   fields: [
     { name: 'name', type: 'text', required: true, maxLength: 100 },

@@ -9,7 +9,7 @@ export const GALLERIES_SLUG = 'galleries'
 export const Galleries: CollectionConfig = {
   slug: GALLERIES_SLUG,
   access: { create: canManageContent, delete: canManageContent, read: publicGalleryOrStaff, update: canManageContent },
-  admin: { defaultColumns: ['title', 'public', 'order', 'updatedAt'], group: 'Portfolio', useAsTitle: 'title' },
+  admin: { defaultColumns: ['title', 'public', 'order', 'updatedAt'], group: 'Portfolio', listSearchableFields: ['title', 'description'], useAsTitle: 'title' },
   defaultSort: 'order',
   fields: [
     { name: 'title', type: 'text', required: true, maxLength: 200 },

@@ -14,6 +14,7 @@ export const Resources: CollectionConfig = {
   admin: {
     defaultColumns: ['title', 'status', 'downloadCount', 'updatedAt'],
     group: 'Portfolio',
+    listSearchableFields: ['title', 'description'],
     useAsTitle: 'title',
   },
   defaultSort: '-createdAt',

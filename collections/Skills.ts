@@ -10,7 +10,7 @@ export const SKILL_CATEGORIES = ['frontend', 'backend', 'tool', 'other'] as cons
 export const Skills: CollectionConfig = {
   slug: SKILLS_SLUG,
   access: { create: canManageContent, delete: canManageContent, read: () => true, update: canManageContent },
-  admin: { defaultColumns: ['name', 'category', 'level', 'order'], group: 'Portfolio', useAsTitle: 'name' },
+  admin: { defaultColumns: ['name', 'category', 'level', 'order'], group: 'Portfolio', listSearchableFields: ['name', 'category'], useAsTitle: 'name' },
   defaultSort: 'order',
   fields: [
     { name: 'name', type: 'text', required: true, maxLength: 100 },

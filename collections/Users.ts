@@ -29,6 +29,7 @@ export const Users: CollectionConfig = {
     defaultColumns: ['email', 'name', 'roles', 'updatedAt'],
     group: 'Site',
     hidden: ({ user }) => !hasRole(user, 'admin'),
+    listSearchableFields: ['email', 'name'],
     useAsTitle: 'email',
   },
   hooks: { beforeChange: [makeFirstUserAdmin] },
