@@ -5,6 +5,7 @@ import { CODE_BLOCK_SLUG, IMAGE_BLOCK_SLUG, MARKDOWN_BLOCK_SLUG } from './blockS
 import { isCodeLanguage } from './codeLanguages'
 import { blockNode, isBlockNode, type LexicalNode, type LexicalState, rootState } from './lexicalJson'
 import { lexicalToMarkdown } from './lexicalToMarkdown'
+import { editorListMarkdown } from './listMarkdown'
 import { importMarkdownNodes } from './markdownImporter'
 import { comparableHtml } from './renderHtml'
 
@@ -40,10 +41,11 @@ const imageBlock = (token: Tokens.Paragraph): LexicalNode | null => {
   return blockNode(IMAGE_BLOCK_SLUG, { url: image.href, alt: image.text, title: image.title ?? '' })
 }
 
-/** What the editor's own Markdown import is given: the one spelling it reads of headings (`#`) and rules (`---`). */
+/** What the editor's own Markdown import is given: the one spelling it reads of headings, rules and nested lists. */
 const editorInput = (token: Token): string => {
   if (token.type === 'heading') return `${'#'.repeat((token as Tokens.Heading).depth)} ${(token as Tokens.Heading).text}`
   if (token.type === 'hr') return '---'
+  if (token.type === 'list') return editorListMarkdown(token as Tokens.List) ?? token.raw
   return token.raw
 }
 
