@@ -39,6 +39,15 @@ describe('Markdown -> editor nodes, for each construct the editor offers', () =>
     expect(setext).toMatchObject({ tag: 'h2' })
   })
 
+  it('nested lists indented by two spaces stay lists, nested, and render the same', () => {
+    const markdown = '* one\n  * one.a\n  * one.b\n* two'
+    const [list, ...rest] = topLevel(markdown)
+    expect(rest).toEqual([])
+    expect(list).toMatchObject({ type: 'list', listType: 'bullet' })
+    expect(descendants([list!]).filter((node) => node.type === 'list')).toHaveLength(2)
+    expect(comparableHtml(roundTrip(markdown))).toBe(comparableHtml(markdown))
+  })
+
   it('code fences keep their language in a code block, and the code byte for byte', () => {
     const code = 'const a = 1\n\n```nested fence```\n'
     const markdown = '````ts\n' + code + '\n````'
