@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const FINGERPRINT_FILE = path.join(root, '.next', 'source-fingerprint')
-const SOURCE_DIRS = ['app', 'collections', 'fields', 'access', 'hooks', 'lib', 'migrations']
+const SOURCE_DIRS = ['app', 'collections', 'components', 'fields', 'access', 'hooks', 'lib', 'migrations']
 const SOURCE_FILES = ['index.ts', 'types.ts', 'composeConfig.ts', 'payload.config.ts', 'next.config.ts', 'package-lock.json']
 
 const listFiles = (dir) =>
