@@ -38,15 +38,56 @@ const collect = (tokens: Token[], out: string[]): void => {
   }
 }
 
-/** The readable text of a Markdown document: no markup, links reduced to their text, code blocks and HTML left out. */
-export const markdownToPlainText = (markdown: string): string => {
+const plainTextOf = (tokens: Token[]): string => {
   const out: string[] = []
-  collect(new Lexer({ gfm: true }).lex(markdown), out)
+  collect(tokens, out)
   return out.join('').replace(/\s+/g, ' ').trim()
 }
+
+/** The readable text of a Markdown document: no markup, links reduced to their text, code blocks and HTML left out. */
+export const markdownToPlainText = (markdown: string): string => plainTextOf(new Lexer({ gfm: true }).lex(markdown))
 
 /** The first `max` Unicode code points of a text (never half a surrogate pair), without trailing white space. */
 export const truncateCodePoints = (text: string, max: number): string => {
   const points = Array.from(text)
   return points.length <= max ? text : points.slice(0, max).join('').trimEnd()
+}
+
+/** What `Lexer.lex` does in two steps: block tokens for the whole text, then inline tokens from a queue. */
+type StagedLexer = {
+  tokens: Token[]
+  inlineQueue: { src: string; tokens: Token[] }[]
+  state: { inRawBlock: boolean }
+  blockTokens: (src: string, tokens: Token[]) => Token[]
+  inlineTokens: (src: string, tokens: Token[]) => Token[]
+}
+
+const hasMoreCodePointsThan = (text: string, count: number): boolean => {
+  if (text.length <= count) return false
+  let points = 0
+  for (const _ of text) if (++points > count) return true
+  return false
+}
+
+/**
+ * `truncateCodePoints(markdownToPlainText(markdown), max)`, without lexing the inline text of the whole document.
+ * Block lexing runs over all of it (link definitions anywhere change what earlier text means), then the inline
+ * queue, which is in document order, is worked through only until the text has more than `max` code points: the
+ * blocks not yet lexed can only add text after that, so the first `max` code points are already final.
+ */
+export const markdownExcerpt = (markdown: string, max: number): string => {
+  const lexer = new Lexer({ gfm: true }) as unknown as StagedLexer
+  const tokens = lexer.blockTokens(markdown.replace(/\r\n|\r/g, '\n'), lexer.tokens)
+  let lexedSource = 0
+  for (const queued of lexer.inlineQueue) {
+    lexer.state.inRawBlock = false
+    lexer.inlineTokens(queued.src, queued.tokens)
+    lexedSource += queued.src.length
+    // A look costs a walk over the tokens: wait until enough source is lexed to be likely to give `max` code points.
+    if (lexedSource > max) {
+      const text = plainTextOf(tokens)
+      if (hasMoreCodePointsThan(text, max)) return truncateCodePoints(text, max)
+    }
+  }
+  return truncateCodePoints(plainTextOf(tokens), max)
 }

@@ -1,13 +1,31 @@
-import { markdownToPlainText, truncateCodePoints } from '../../lib/plainText'
+import { createLruCache } from '../../lib/lruCache'
+import { markdownExcerpt, truncateCodePoints } from '../../lib/plainText'
 import { publicSlug } from '../../lib/publicSlug'
 import { type Doc, isoDate, numberOr, optionalString, relationId } from './common'
 
 const EXCERPT_LENGTH = 100
+/** Characters of Markdown kept as keys: a few MB, thousands of typical articles. */
+const EXCERPT_MEMO_CHARACTERS = 4_000_000
+
+/**
+ * Excerpts of content, keyed by the content itself: lexing Markdown is most of what a list costs, and the same
+ * articles are listed over and over. A changed article is a new key, so nothing is ever stale.
+ */
+const contentExcerpts = createLruCache<string, string>(EXCERPT_MEMO_CHARACTERS, (content) => content.length)
+
+const contentExcerpt = (content: string): string => {
+  let excerpt = contentExcerpts.get(content)
+  if (excerpt === undefined) {
+    excerpt = markdownExcerpt(content, EXCERPT_LENGTH)
+    contentExcerpts.set(content, excerpt)
+  }
+  return excerpt
+}
 
 /** The editor's excerpt, else the start of the content as plain text; at most 100 code points either way. */
 export const articleExcerpt = (doc: Doc): string => {
-  const text = optionalString(doc.excerpt) ?? markdownToPlainText(String(doc.content ?? ''))
-  return truncateCodePoints(text.trim(), EXCERPT_LENGTH)
+  const excerpt = optionalString(doc.excerpt)
+  return excerpt === null ? contentExcerpt(String(doc.content ?? '')) : truncateCodePoints(excerpt.trim(), EXCERPT_LENGTH)
 }
 
 const categoryName = (doc: Doc): string | null => {
