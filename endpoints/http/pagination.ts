@@ -27,13 +27,16 @@ export type PaginationRule = {
 
 export type Pagination = { page: number; limit: number }
 
+const paginationSchema = z.object({
+  page: positiveInteger('page', MAX_PAGE).optional(),
+  limit: positiveInteger('limit', Number.MAX_SAFE_INTEGER).optional(),
+})
+
 /** Reads `page` and `limit` from a query: positive integers or a 400; limits above the maximum are reduced. */
 export const parsePagination = (query: Record<string, unknown>, rule: PaginationRule): Pagination => {
-  const schema = z.object({
-    page: positiveInteger('page', MAX_PAGE).optional(),
-    limit: positiveInteger('limit', Number.MAX_SAFE_INTEGER).optional(),
-  })
-  const { page, limit } = parseWith(schema, { page: firstQueryValue(query.page), limit: firstQueryValue(query.limit) })
+  const given = { page: firstQueryValue(query.page), limit: firstQueryValue(query.limit) }
+  // Neither given (most requests): nothing to check.
+  const { page, limit } = given.page === undefined && given.limit === undefined ? {} : parseWith(paginationSchema, given)
   return { page: page ?? 1, limit: Math.min(limit ?? rule.defaultLimit, rule.maxLimit) }
 }
 
