@@ -3,6 +3,7 @@ import type { Payload, Where } from 'payload'
 
 import { ARTICLES_SLUG } from '../collections/Articles'
 import { incrementCounter } from '../lib/counters'
+import { cached } from '../lib/publicCache'
 import { type ArticleKey, readArticleKey } from '../lib/publicSlug'
 import { articleAuthor } from './articleAuthor'
 import { notFound } from './http/apiError'
@@ -26,6 +27,22 @@ const LIST_SELECT = {
   createdAt: true,
 } as const
 
+/** What the detail shows (and `status`, which decides whether a view counts); never the rich-text twin. */
+const DETAIL_SELECT = {
+  title: true,
+  slug: true,
+  content: true,
+  excerpt: true,
+  coverImage: true,
+  category: true,
+  author: true,
+  status: true,
+  viewCount: true,
+  likeCount: true,
+  createdAt: true,
+  updatedAt: true,
+} as const
+
 const findOne = async (payload: Payload, user: ApiUser | null | undefined, where: Where): Promise<Doc | undefined> => {
   const { docs } = await payload.find({
     collection: ARTICLES_SLUG,
@@ -34,10 +51,20 @@ const findOne = async (payload: Payload, user: ApiUser | null | undefined, where
     overrideAccess: false,
     pagination: false,
     populate: { categories: { name: true } },
+    select: DETAIL_SELECT,
     user,
     where,
   })
   return docs[0] as Doc | undefined
+}
+
+/**
+ * How many articles a list has. For anonymous visitors it is kept in the public cache, which every article change
+ * clears (created, published, unpublished, deleted: all go through Payload's hooks); counters do not change it.
+ */
+const countArticles = async (payload: Payload, user: ApiUser | null | undefined, where: Where, featured: boolean, ttl: number) => {
+  const count = () => payload.count({ collection: ARTICLES_SLUG, overrideAccess: false, user, where }).then(({ totalDocs }) => totalDocs)
+  return user ? count() : cached(featured ? 'articles:count:featured' : 'articles:count', ttl, count)
 }
 
 /** The lookup order of the contract: id; then the public `{slug}-{id}` form; then the stored slug. */
@@ -52,29 +79,36 @@ const findArticle = async (payload: Payload, key: ArticleKey, user: ApiUser | nu
   return findOne(payload, user, { slug: { equals: key.slug } })
 }
 
-/** GET /articles (published, newest first) and GET /articles/:idOrSlug (counts a view). */
-export const articleRoutes = (payload: Payload): Router => {
+/**
+ * GET /articles (published, newest first) and GET /articles/:idOrSlug (counts a view). `ttl`: how long the public
+ * cache may keep a list's count.
+ */
+export const articleRoutes = (payload: Payload, ttl: number): Router => {
   const router = Router()
 
   router.get('/', async (req, res) => {
     const { page, limit } = parsePagination(req.query, { defaultLimit: 4, maxLimit: 20 })
-    const featured = queryParam(req.query, 'featured', booleanText)
+    const featured = queryParam(req.query, 'featured', booleanText) ?? false
     const where: Where = { status: { equals: 'published' }, ...(featured ? { featured: { equals: true } } : {}) }
-    const result = await payload.find({
-      collection: ARTICLES_SLUG,
-      depth: 1,
-      limit,
-      overrideAccess: false,
-      page,
-      populate: { categories: { name: true } },
-      select: LIST_SELECT,
-      sort: ['-createdAt', '-id'],
-      user: req.user,
-      where,
-    })
+    const [result, total] = await Promise.all([
+      payload.find({
+        collection: ARTICLES_SLUG,
+        depth: 1,
+        limit,
+        overrideAccess: false,
+        page,
+        pagination: false,
+        populate: { categories: { name: true } },
+        select: LIST_SELECT,
+        sort: ['-createdAt', '-id'],
+        user: req.user,
+        where,
+      }),
+      countArticles(payload, req.user, where, featured, ttl),
+    ])
     setPublicCaching(req, res)
     sendData(res, (result.docs as Doc[]).map(articleListItem), {
-      pagination: { page, limit, total: result.totalDocs, pages: pageCount(result.totalDocs, limit) },
+      pagination: { page, limit, total, pages: pageCount(total, limit) },
     })
   })
 

@@ -4,7 +4,8 @@ import { z } from 'zod'
 
 import { PROJECTS_SLUG } from '../collections/Projects'
 import { incrementCounter } from '../lib/counters'
-import { rankRelatedProjects } from '../lib/relatedProjects'
+import { cached } from '../lib/publicCache'
+import { rankEntries, rankingEntries } from '../lib/relatedProjects'
 import { notFound } from './http/apiError'
 import { setPublicCaching } from './http/cacheControl'
 import { sendData } from './http/envelope'
@@ -13,21 +14,47 @@ import { integerText, parsePathId, queryParam } from './http/params'
 import type { Doc } from './serializers/common'
 import { projectDetail, projectListItem, relatedProjectItem } from './serializers/project'
 
-const RELATED_SELECT = {
+/** What ranking reads (tech stack, category, age) and what an item shows, except the counters. */
+const RANKING_SELECT = { title: true, description: true, coverImage: true, techStack: true, category: true, createdAt: true } as const
+const MAX_RELATED = 20
+/** What a list item shows; the detail adds its own fields (never the rich-text twin). */
+const LIST_SELECT = {
   title: true,
   description: true,
   coverImage: true,
+  demoUrl: true,
+  repoUrl: true,
   techStack: true,
-  category: true,
   likeCount: true,
   viewCount: true,
+  status: true,
   createdAt: true,
 } as const
+const DETAIL_SELECT = { ...LIST_SELECT, content: true, screenshots: true, updatedAt: true } as const
+
+/**
+ * The published projects, prepared for ranking and kept in the public cache: every project change (created,
+ * edited, published, deleted) clears it through Payload's hooks. The counters change without hooks, so they are
+ * not kept: each request reads them for the projects it returns.
+ */
+const rankingCandidates = (payload: Payload, ttl: number) =>
+  cached('projects:ranking', ttl, async () => {
+    const { docs } = await payload.find({
+      collection: PROJECTS_SLUG,
+      depth: 0,
+      overrideAccess: false,
+      pagination: false,
+      select: RANKING_SELECT,
+      where: { status: { equals: 'published' } },
+    })
+    const entries = rankingEntries(docs as Doc[])
+    return { entries, byId: new Map(entries.map((entry) => [entry.id, entry])) }
+  })
 
 const statusText = z.enum(['published', 'draft'], { message: 'must be published or draft' })
 
-/** GET /projects, /projects/:id (counts a view) and /projects/:id/related. */
-export const projectRoutes = (payload: Payload): Router => {
+/** GET /projects, /projects/:id (counts a view) and /projects/:id/related. `ttl`: how long the ranking input is kept. */
+export const projectRoutes = (payload: Payload, ttl: number): Router => {
   const router = Router()
 
   router.get('/', async (req, res) => {
@@ -42,6 +69,7 @@ export const projectRoutes = (payload: Payload): Router => {
       limit,
       overrideAccess: false,
       page,
+      select: LIST_SELECT,
       sort: ['-createdAt', '-id'],
       user: req.user,
       where,
@@ -63,6 +91,7 @@ export const projectRoutes = (payload: Payload): Router => {
       disableErrors: true,
       id,
       overrideAccess: false,
+      select: DETAIL_SELECT,
       user: req.user,
     })
     if (!doc) throw notFound('Project')
@@ -75,21 +104,31 @@ export const projectRoutes = (payload: Payload): Router => {
 
   router.get('/:id/related', async (req, res) => {
     const id = parsePathId(req.params.id, 'Project')
-    const limit = Math.min(queryParam(req.query, 'limit', integerText.pipe(z.number().min(1, 'must be at least 1'))) ?? 5, 20)
-    const { docs } = await payload.find({
-      collection: PROJECTS_SLUG,
-      depth: 0,
-      overrideAccess: false,
-      pagination: false,
-      select: RELATED_SELECT,
-      user: req.user,
-      where: { status: { equals: 'published' } },
-    })
-    const published = docs as Doc[]
-    const target = published.find((doc) => Number(doc.id) === id)
+    const limit = Math.min(queryParam(req.query, 'limit', integerText.pipe(z.number().min(1, 'must be at least 1'))) ?? 5, MAX_RELATED)
+    const { entries, byId } = await rankingCandidates(payload, ttl)
+    const target = byId.get(id)
     if (!target) throw notFound('Project')
+    const chosen = rankEntries(target, entries).slice(0, limit)
+    // The counters are read fresh, with the caller's access, for the chosen few only.
+    const { docs } =
+      chosen.length === 0
+        ? { docs: [] }
+        : await payload.find({
+            collection: PROJECTS_SLUG,
+            depth: 0,
+            overrideAccess: false,
+            pagination: false,
+            select: { likeCount: true, viewCount: true },
+            user: req.user,
+            where: { and: [{ id: { in: chosen.map((doc) => Number(doc.id)) } }, { status: { equals: 'published' } }] },
+          })
+    const counters = new Map((docs as Doc[]).map((doc) => [Number(doc.id), doc]))
+    const related = chosen.flatMap((doc) => {
+      const current = counters.get(Number(doc.id))
+      return current ? [{ ...doc, likeCount: current.likeCount, viewCount: current.viewCount }] : []
+    })
     setPublicCaching(req, res)
-    sendData(res, rankRelatedProjects(target, published).slice(0, limit).map(relatedProjectItem))
+    sendData(res, related.map(relatedProjectItem))
   })
 
   return router

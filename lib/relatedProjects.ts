@@ -21,22 +21,42 @@ export const jaccard = (a: Set<string>, b: Set<string>): number => {
   return shared / union
 }
 
+/** A project with what scoring reads worked out once: its tag set, its category and its creation time. */
+export type RankingEntry<P> = { project: P; id: number; stack: Set<string>; category: number | null; created: number }
+
+/** Prepares projects for ranking; a list ranked many times over (every related request) is prepared once. */
+export const rankingEntries = <P extends ProjectLike>(projects: P[]): RankingEntry<P>[] =>
+  projects.map((project) => ({
+    project,
+    id: Number(project.id),
+    stack: stackOf(project),
+    category: categoryOf(project),
+    created: new Date(String(project.createdAt)).getTime(),
+  }))
+
+/** `jaccard` without building the union: |A ∪ B| = |A| + |B| - |A ∩ B|. */
+const similarity = (a: Set<string>, b: Set<string>): number => {
+  let shared = 0
+  for (const tag of a) if (b.has(tag)) shared++
+  const union = a.size + b.size - shared
+  return union === 0 ? 0 : shared / union
+}
+
+/** `rankRelatedProjects` over prepared entries. */
+export const rankEntries = <P>(target: RankingEntry<P>, entries: RankingEntry<P>[]): P[] =>
+  entries
+    .filter((entry) => entry.id !== target.id)
+    .map((entry) => ({
+      entry,
+      score:
+        similarity(target.stack, entry.stack) + (target.category !== null && entry.category === target.category ? SAME_CATEGORY_BONUS : 0),
+    }))
+    .sort((a, b) => b.score - a.score || b.entry.created - a.entry.created || b.entry.id - a.entry.id)
+    .map(({ entry }) => entry.project)
+
 /**
  * Every other project ordered by likeness to `target`: Jaccard similarity of the tech stacks (case-insensitive)
  * plus 0.5 for the same category; ties go to the newer project, then the higher id, so the order is stable.
  */
-export const rankRelatedProjects = <P extends ProjectLike>(target: P, candidates: P[]): P[] => {
-  const targetStack = stackOf(target)
-  const targetCategory = categoryOf(target)
-  return candidates
-    .filter((candidate) => Number(candidate.id) !== Number(target.id))
-    .map((candidate) => ({
-      candidate,
-      score:
-        jaccard(targetStack, stackOf(candidate)) +
-        (targetCategory !== null && categoryOf(candidate) === targetCategory ? SAME_CATEGORY_BONUS : 0),
-      created: new Date(String(candidate.createdAt)).getTime(),
-    }))
-    .sort((a, b) => b.score - a.score || b.created - a.created || Number(b.candidate.id) - Number(a.candidate.id))
-    .map(({ candidate }) => candidate)
-}
+export const rankRelatedProjects = <P extends ProjectLike>(target: P, candidates: P[]): P[] =>
+  rankEntries(rankingEntries([target])[0]!, rankingEntries(candidates))
