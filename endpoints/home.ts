@@ -6,12 +6,13 @@ import { CAROUSELS_SLUG } from '../collections/Carousels'
 import { SITE_SLUG } from '../collections/globals/Site'
 import { PROJECTS_SLUG } from '../collections/Projects'
 import { SKILLS_SLUG } from '../collections/Skills'
+import { sumField } from '../lib/fieldSum'
 import { cached } from '../lib/publicCache'
 import { setPublicCaching } from './http/cacheControl'
-import { sendData } from './http/envelope'
+import { prepareData, sendPrepared } from './http/envelope'
 import { latestArticleItem } from './serializers/article'
 import { carouselItem } from './serializers/carousel'
-import { type Doc, numberOr, optionalString } from './serializers/common'
+import { type Doc, optionalString } from './serializers/common'
 import { featuredProjectItem } from './serializers/project'
 import { homeSkillItem } from './serializers/skill'
 
@@ -19,17 +20,17 @@ const LATEST_ARTICLES = 5
 const FEATURED_PROJECTS = 6
 const PUBLISHED = { status: { equals: 'published' } }
 
-/** Count and summed views of a collection's published records (only `viewCount` is read). */
+/**
+ * Count and summed views of a collection's published records. The count goes through access like every public
+ * read; the sum is added up by the database (reading every record to add one number made each rebuild of the
+ * home take half a second with 10,000 articles).
+ */
 const publishedStats = async (payload: Payload, collection: CollectionSlug) => {
-  const { docs } = await payload.find({
-    collection,
-    depth: 0,
-    overrideAccess: false,
-    pagination: false,
-    select: { viewCount: true },
-    where: PUBLISHED,
-  })
-  return { count: docs.length, views: (docs as Doc[]).reduce((sum, doc) => sum + numberOr(doc.viewCount), 0) }
+  const [{ totalDocs }, views] = await Promise.all([
+    payload.count({ collection, overrideAccess: false, where: PUBLISHED }),
+    sumField(payload, collection, 'viewCount', { field: 'status', equals: 'published' }),
+  ])
+  return { count: totalDocs, views }
 }
 
 /** The home payload, as an anonymous visitor sees it; its parts are read in parallel. */
@@ -86,13 +87,13 @@ const loadHome = async (payload: Payload) => {
   }
 }
 
-/** GET /home, cached for `ttl` seconds and cleared by any change to what it shows. */
+/** GET /home, cached (serialised, with its ETag) for `ttl` seconds and cleared by any change to what it shows. */
 export const homeRoutes = (payload: Payload, ttl: number): Router => {
   const router = Router()
   router.get('/', async (req, res) => {
-    const home = await cached('home', ttl, () => loadHome(payload))
+    const home = await cached('home', ttl, async () => prepareData(await loadHome(payload)))
     setPublicCaching(req, res, ttl)
-    sendData(res, home)
+    sendPrepared(res, home)
   })
   return router
 }

@@ -4,7 +4,7 @@ import type { Payload } from 'payload'
 import { SKILL_CATEGORIES, SKILLS_SLUG } from '../collections/Skills'
 import { cached } from '../lib/publicCache'
 import { setPublicCaching } from './http/cacheControl'
-import { sendData } from './http/envelope'
+import { prepareData, sendPrepared } from './http/envelope'
 import type { Doc } from './serializers/common'
 import { skillItem } from './serializers/skill'
 
@@ -27,13 +27,13 @@ const loadSkillGroups = async (payload: Payload): Promise<SkillGroups> => {
   return groups
 }
 
-/** GET /skills, cached for `ttl` seconds and cleared by any change to a skill. */
+/** GET /skills, cached (serialised, with its ETag) for `ttl` seconds and cleared by any change to a skill. */
 export const skillRoutes = (payload: Payload, ttl: number): Router => {
   const router = Router()
   router.get('/', async (req, res) => {
-    const groups = await cached('skills', ttl, () => loadSkillGroups(payload))
+    const groups = await cached('skills', ttl, async () => prepareData(await loadSkillGroups(payload)))
     setPublicCaching(req, res, ttl)
-    sendData(res, groups)
+    sendPrepared(res, groups)
   })
   return router
 }
