@@ -8,6 +8,8 @@ const published: Where = { status: { equals: 'published' } }
 const drafts: Where = { status: { equals: 'draft' } }
 const pending: Where = { status: { equals: 'pending' } }
 
+const views = (count: number) => `${count} ${count === 1 ? 'view' : 'views'}`
+
 const tile = {
   background: 'var(--theme-elevation-50)',
   border: '1px solid var(--theme-elevation-100)',
@@ -68,7 +70,7 @@ export const DashboardStats = async ({ payload, user }: Props) => {
         <ol aria-label="Most viewed articles" style={{ paddingLeft: '1.25rem' }}>
           {mostViewed.docs.map((doc) => (
             <li key={doc.id}>
-              <a href={`${admin}/collections/articles/${doc.id}`}>{String(doc.title)}</a> · {Number(doc.viewCount ?? 0)} views
+              <a href={`${admin}/collections/articles/${doc.id}`}>{String(doc.title)}</a> · {views(Number(doc.viewCount ?? 0))}
             </li>
           ))}
         </ol>
