@@ -13,7 +13,7 @@ const config = {
   },
   moduleNameMapper: { '\\.(css|scss)$': '<rootDir>/test/helpers/emptyModule.js' },
   testMatch: ['<rootDir>/test/**/*.test.ts'],
-  testPathIgnorePatterns: ['/node_modules/', '/.next/'],
+  testPathIgnorePatterns: ['/node_modules/', '/.next/', '/test/e2e/'],
   testTimeout: 120_000,
   // Integration suites each boot Payload on their own database; two at a time suits a 2-core machine.
   maxWorkers: 2,

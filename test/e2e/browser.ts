@@ -1,0 +1,107 @@
+import fs from 'node:fs'
+import path from 'node:path'
+
+import { type Browser, type BrowserContext, chromium, type Page, type Response } from 'playwright-core'
+import sharp from 'sharp'
+
+const ROOT = path.resolve(import.meta.dirname, '../..')
+export const CHROMIUM = '/usr/bin/chromium'
+export const SCREENSHOT_DIR = path.join(ROOT, 'docs', 'screenshots')
+const MONACO_DIR = path.join(ROOT, 'node_modules', 'monaco-editor', 'min', 'vs')
+const MONACO_CDN = /^https:\/\/cdn\.jsdelivr\.net\/npm\/monaco-editor@[^/]+\/min\/vs\/([^?#]+)/
+
+export const launchBrowser = (): Promise<Browser> => {
+  if (!fs.existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: install Debian's chromium (apt-get install -y chromium)`)
+  // --no-sandbox: Chromium refuses to start its sandbox as root (CI containers).
+  return chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-dev-shm-usage'] })
+}
+
+let avatarPng: Promise<Buffer> | undefined
+const avatar = () =>
+  (avatarPng ??= sharp(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="50" height="50"><circle cx="25" cy="25" r="25" fill="#c9ced6"/></svg>'))
+    .png()
+    .toBuffer())
+
+/**
+ * A 1280x800 browser context that never leaves the machine: the admin UI's code fields load Monaco from
+ * cdn.jsdelivr.net, which is answered from node_modules/monaco-editor; Gravatar avatars get a grey disc; anything
+ * else outside the service is refused.
+ */
+export const newContext = async (browser: Browser, base: string): Promise<BrowserContext> => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+  const origin = new URL(base).origin
+  await context.route(
+    (url) => url.origin !== origin,
+    async (route) => {
+      const url = route.request().url()
+      const monaco = MONACO_CDN.exec(url)
+      if (monaco) {
+        const file = path.join(MONACO_DIR, monaco[1]!)
+        if (file.startsWith(MONACO_DIR + path.sep) && fs.existsSync(file)) return route.fulfill({ path: file })
+        return route.fulfill({ status: 404 })
+      }
+      if (new URL(url).hostname.endsWith('gravatar.com')) return route.fulfill({ contentType: 'image/png', body: await avatar() })
+      return route.abort('blockedbyclient')
+    },
+  )
+  return context
+}
+
+/** Logs in through the admin UI's login form and waits for the page it leads to. */
+export const logIn = async (page: Page, base: string, email: string, password: string): Promise<void> => {
+  await page.goto(`${base}/admin/login`)
+  await page.getByLabel('Email').fill(email)
+  await page.getByLabel('Password').fill(password)
+  const [response] = await Promise.all([
+    page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/cms-api/users/login'),
+    page.getByRole('button', { name: 'Login' }).click(),
+  ])
+  if (response.status() !== 200) throw new Error(`admin login of ${email}: ${response.status()} ${await response.text()}`)
+  await page.waitForURL((url) => !url.pathname.endsWith('/login'))
+}
+
+/**
+ * Clicks Save and returns the JSON the create (POST) or update (PATCH) request answered, once the admin UI has
+ * taken it in: a create moves to the new document's address, an update shows the server's message as a toast.
+ */
+export const save = async (page: Page, collection: string): Promise<{ status: number; body: Record<string, unknown> }> => {
+  const isSave = (r: Response) =>
+    ['POST', 'PATCH'].includes(r.request().method()) && new URL(r.url()).pathname.startsWith(`/cms-api/${collection}`)
+  const [response] = await Promise.all([page.waitForResponse(isSave), page.getByRole('button', { name: 'Save', exact: true }).click()])
+  const status = response.status()
+  const body = (await response.json()) as { doc?: { id?: number }; message?: string }
+  if (status === 201 && body.doc?.id !== undefined) {
+    await page.waitForURL((url) => url.pathname === `/admin/collections/${collection}/${body.doc!.id}`)
+  } else if (status === 200 && body.message) {
+    await page.getByText(body.message, { exact: true }).first().waitFor()
+  }
+  return { status, body }
+}
+
+/** Picks an option in one of the admin UI's select or relationship fields (react-select), by the field's path. */
+export const chooseOption = async (page: Page, fieldPath: string, option: string): Promise<void> => {
+  const field = page.locator(`#field-${fieldPath}`)
+  await field.locator('.rs__control').click()
+  await field.locator('.rs__menu').getByRole('option', { name: option, exact: true }).click()
+  await field.locator('.rs__single-value', { hasText: option }).waitFor()
+}
+
+/** Waits until every image in the viewport has loaded (thumbnails in lists), so screenshots show them. */
+export const imagesLoaded = (page: Page) =>
+  page.waitForFunction(() =>
+    Array.from(document.images)
+      .filter((image) => {
+        const box = image.getBoundingClientRect()
+        return box.bottom > 0 && box.top < window.innerHeight && box.width > 0
+      })
+      .every((image) => image.complete && image.naturalWidth > 0),
+  )
+
+/** Saves a 1280x800 screenshot to docs/screenshots/<name>.png, as a palette PNG to keep the repository small. */
+export const screenshot = async (page: Page, name: string): Promise<string> => {
+  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true })
+  const file = path.join(SCREENSHOT_DIR, `${name}.png`)
+  const raw = await page.screenshot({ animations: 'disabled', caret: 'hide' })
+  await sharp(raw).png({ palette: true, colours: 128, compressionLevel: 9, effort: 10 }).toFile(file)
+  return file
+}

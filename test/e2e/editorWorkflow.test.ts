@@ -1,0 +1,306 @@
+import os from 'node:os'
+import path from 'node:path'
+
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import sharp from 'sharp'
+
+import { chooseOption, imagesLoaded, launchBrowser, logIn, newContext, save, screenshot } from './browser'
+import { ADMIN, apiLogin, createAccount, ensureAdminBuild, requestJson, startService, type E2EService } from './service'
+
+// The editor's day in the admin UI, in a real Chromium, against the production build on a fresh SQLite database.
+// The steps run in order and build on each other (the article needs the category, the gallery the uploads).
+
+const EDITOR = { email: 'editor@example.com', password: 'editor e2e password', name: 'Eddie Editor', role: 'editor' }
+const MEMBER = { email: 'member@example.com', password: 'member e2e password', name: 'Mia Member', role: 'user' }
+
+const ARTICLE = {
+  title: 'Shipping a content service',
+  heading: 'Getting started',
+  linkText: 'the Payload docs',
+  linkUrl: 'https://payloadcms.com/docs',
+  items: ['Install the package', 'Run the migrations'],
+  language: { label: 'TypeScript', key: 'typescript' },
+  code: ['const answer: number = 42', 'console.log(answer)'],
+}
+
+type Doc = Record<string, unknown> & { id: number }
+
+/** A 960x600 picture (sky, sun, hills) for the uploads, drawn by sharp from SVG. */
+const landscapeSvg = (sky: string, hills: string) =>
+  `<svg xmlns="http://www.w3.org/2000/svg" width="960" height="600">
+    <rect width="960" height="600" fill="${sky}"/>
+    <circle cx="720" cy="160" r="70" fill="#fef9c3"/>
+    <path d="M0 420 Q240 300 480 410 T960 380 V600 H0 Z" fill="${hills}" opacity="0.75"/>
+    <path d="M0 500 Q300 420 620 500 T960 470 V600 H0 Z" fill="${hills}"/>
+  </svg>`
+
+describe('an editor in the admin UI', () => {
+  let service: E2EService
+  let browser: Browser
+  let context: BrowserContext
+  let page: Page
+  let adminId: number
+  let categoryId: number
+  let article: Doc
+  const media: Doc[] = []
+
+  beforeAll(async () => {
+    await ensureAdminBuild()
+    service = await startService()
+    const adminToken = await apiLogin(service.base, ADMIN.email, ADMIN.password)
+    const me = await requestJson(`${service.base}/cms-api/users/me`, { token: adminToken })
+    adminId = (me.body.user as Doc).id
+    await createAccount(service.base, adminToken, EDITOR)
+    await createAccount(service.base, adminToken, MEMBER)
+    browser = await launchBrowser()
+    context = await newContext(browser, service.base)
+    page = await context.newPage()
+  }, 600_000)
+
+  afterAll(async () => {
+    await browser?.close()
+    await service?.stop()
+  }, 60_000)
+
+  /** A step of the workflow; when it fails, the error names a screenshot of the editor's page at that moment. */
+  const step = (name: string, run: () => Promise<void>) =>
+    it(name, async () => {
+      try {
+        await run()
+      } catch (error) {
+        const file = path.join(os.tmpdir(), `e2e-failure-${name.replace(/\W+/g, '-').slice(0, 60)}.png`)
+        const saved = await page?.screenshot({ path: file }).then(() => true, () => false)
+        if (saved && error instanceof Error) {
+          const note = `\n(the page at that moment: ${file})`
+          error.stack = error.stack?.replace(error.message, error.message + note)
+          error.message += note
+        }
+        throw error
+      }
+    })
+
+  step('a site member who logs in is refused the admin UI', async () => {
+    const memberContext = await newContext(browser, service.base)
+    try {
+      const memberPage = await memberContext.newPage()
+      await logIn(memberPage, service.base, MEMBER.email, MEMBER.password)
+      await memberPage.waitForURL((url) => url.pathname === '/admin/unauthorized')
+      await memberPage.getByRole('heading', { name: /this user does not have access to the admin panel/ }).waitFor()
+      await expect(memberPage.getByRole('navigation').count()).resolves.toBe(0)
+
+      // Nor can they reach a collection by its address.
+      await memberPage.goto(`${service.base}/admin/collections/articles`)
+      await memberPage.waitForURL((url) => url.pathname === '/admin/unauthorized')
+      await memberPage.getByRole('heading', { name: /this user does not have access to the admin panel/ }).waitFor()
+    } finally {
+      await memberContext.close()
+    }
+  })
+
+  step('logs in and finds the content collections, but no Users', async () => {
+    await logIn(page, service.base, EDITOR.email, EDITOR.password)
+    const nav = page.getByRole('navigation')
+    for (const label of ['Articles', 'Categories', 'Galleries', 'Media', 'Wall Messages']) {
+      await nav.getByRole('link', { name: label, exact: true }).waitFor()
+    }
+    await expect(nav.getByRole('link', { name: 'Users', exact: true }).count()).resolves.toBe(0)
+  })
+
+  step('cannot open the admin account by its address', async () => {
+    await page.goto(`${service.base}/admin/collections/users/${adminId}`)
+    await page.getByText('Nothing found').waitFor()
+    await expect(page.getByText(ADMIN.email).count()).resolves.toBe(0)
+    expect(new URL(page.url()).pathname).not.toBe(`/admin/collections/users/${adminId}`)
+  })
+
+  step('creates an article category', async () => {
+    await page.goto(`${service.base}/admin/collections/categories/create`)
+    await page.getByLabel('Name').fill('Engineering')
+    await chooseOption(page, 'type', 'Article')
+    const { status, body } = await save(page, 'categories')
+    expect(status).toBe(201)
+    expect(body.doc).toMatchObject({ name: 'Engineering', type: 'article' })
+    categoryId = (body.doc as Doc).id
+  })
+
+  step('writes an article with a heading, a list, a link and a code block, and saves it as a draft', async () => {
+    await page.goto(`${service.base}/admin/collections/articles/create`)
+    await page.getByLabel('Title').fill(ARTICLE.title)
+
+    const editor = page.locator('[data-field-path="contentRichText"] [contenteditable="true"]')
+    await editor.click()
+    // Markdown shortcuts: "## " makes a heading, "- " a list, [text](url) a link (typed character by character).
+    await page.keyboard.type(`## ${ARTICLE.heading}`)
+    await page.keyboard.press('Enter')
+    await page.keyboard.type(`Read [${ARTICLE.linkText}](${ARTICLE.linkUrl}) first.`)
+    await page.keyboard.press('Enter')
+    await page.keyboard.type(`- ${ARTICLE.items[0]}`)
+    await page.keyboard.press('Enter')
+    await page.keyboard.type(ARTICLE.items[1]!)
+    await page.keyboard.press('Enter')
+    await page.keyboard.press('Enter') // an empty item leaves the list
+    await editor.locator('h2', { hasText: ARTICLE.heading }).waitFor()
+    await editor.locator(`a[href="${ARTICLE.linkUrl}"]`, { hasText: ARTICLE.linkText }).waitFor()
+    await expect(editor.locator('ul > li').allTextContents()).resolves.toEqual(ARTICLE.items)
+
+    // The code block: the slash menu offers the "Code" block; its language is a searchable menu, its code a Monaco editor.
+    await page.keyboard.type('/code')
+    await page.getByRole('option', { name: 'Code', exact: true }).click()
+    const codeBlock = editor.locator('.payload-richtext-code-block')
+    await codeBlock.locator('.monaco-editor').waitFor()
+    await codeBlock.locator('.payload-richtext-code-block__language-selector').getByRole('button').click()
+    await page.getByPlaceholder('Search for a language').fill(ARTICLE.language.label)
+    await page.getByRole('menuitem', { name: ARTICLE.language.label, exact: true }).click()
+    await codeBlock.locator(`[data-selected-language="${ARTICLE.language.key}"]`).waitFor()
+    await codeBlock.locator('.monaco-editor .view-lines').click()
+    // insertText, not type: Monaco would auto-close brackets typed key by key.
+    await page.keyboard.insertText(ARTICLE.code.join('\n'))
+    await expect(codeBlock.locator('.view-line').allInnerTexts()).resolves.toEqual(
+      ARTICLE.code.map((line) => line.replace(/ /g, '\u00a0')),
+    )
+
+    await chooseOption(page, 'category', 'Engineering')
+    const { status, body } = await save(page, 'articles')
+    expect(status).toBe(201)
+    article = body.doc as Doc
+    expect(article).toMatchObject({ title: ARTICLE.title, status: 'draft', category: categoryId })
+
+    // A draft stays off the public site.
+    const publicSlug = `${article.slug as string}-${article.id}`
+    expect((await requestJson(`${service.base}/api/articles/${publicSlug}`)).status).toBe(404)
+  })
+
+  step('publishes the article, and /api serves its Markdown', async () => {
+    await chooseOption(page, 'status', 'Published')
+    const { status, body } = await save(page, 'articles')
+    expect(status).toBe(200)
+    expect(body.doc).toMatchObject({ id: article.id, status: 'published' })
+
+    // The editor as an editor finds it again: the content filled in, and the Markdown the save wrote below it.
+    await page.reload()
+    await expect(page.locator('#field-content').inputValue()).resolves.toContain(`## ${ARTICLE.heading}`)
+    await page.locator('#field-status .rs__single-value', { hasText: 'Published' }).waitFor()
+    await page.locator('.payload-richtext-code-block .monaco-editor .view-line', { hasText: 'console.log' }).waitFor()
+    // SITE_URL makes the preview button link to the article on the public site.
+    await expect(page.getByRole('link', { name: 'Preview' }).getAttribute('href')).resolves.toBe(
+      `https://site.example.com/articles/${article.slug as string}-${article.id}`,
+    )
+    await page.evaluate(() => window.scrollTo(0, 0)) // a reload keeps the scroll position
+    await screenshot(page, 'article-editor')
+
+    const list = await requestJson(`${service.base}/api/articles`)
+    expect(list.status).toBe(200)
+    const slug = `${article.slug as string}-${article.id}`
+    expect(list.body.data).toEqual([expect.objectContaining({ id: article.id, title: ARTICLE.title, category: 'Engineering', slug })])
+
+    const one = await requestJson(`${service.base}/api/articles/${slug}`)
+    expect(one.status).toBe(200)
+    expect(one.body.success).toBe(true)
+    const served = one.body.data as { content: string; status: string; authorName: string }
+    expect(served).toMatchObject({ status: 'published', authorName: EDITOR.name })
+    const { content } = served
+    expect(content).toContain(`## ${ARTICLE.heading}`)
+    expect(content).toContain(`[${ARTICLE.linkText}](${ARTICLE.linkUrl})`)
+    for (const item of ARTICLE.items) expect(content).toMatch(new RegExp(`^- ${item}$`, 'm'))
+    expect(content).toContain(['```' + ARTICLE.language.key, ...ARTICLE.code, '```'].join('\n'))
+  })
+
+  step('uploads two images to the media library', async () => {
+    for (const [index, [sky, hills]] of [['#93c5fd', '#15803d'], ['#fdba74', '#7c2d12']].entries()) {
+      const file = path.join(service.dataDir, `e2e-upload-${index + 1}.png`)
+      await sharp(Buffer.from(landscapeSvg(sky!, hills!))).png().toFile(file)
+      await page.goto(`${service.base}/admin/collections/media/create`)
+      await page.locator('input[type="file"]').setInputFiles(file)
+      await page.getByRole('textbox', { name: 'Alt' }).fill(`Test card ${index + 1}`)
+      const { status, body } = await save(page, 'media')
+      expect(status).toBe(201)
+      const doc = body.doc as Doc & { sizes: { thumbnail: { url: string; width: number } } }
+      expect(doc).toMatchObject({ alt: `Test card ${index + 1}`, mimeType: 'image/png', width: 960 })
+      expect(doc.sizes.thumbnail.width).toBe(400)
+      media.push(doc)
+    }
+
+    await page.goto(`${service.base}/admin/collections/media`)
+    for (const doc of media) await page.getByRole('cell', { name: doc.alt as string, exact: true }).waitFor()
+    await imagesLoaded(page)
+    await screenshot(page, 'media-library')
+  })
+
+  step('builds a gallery from the two uploads', async () => {
+    await page.goto(`${service.base}/admin/collections/galleries/create`)
+    // Rows first, while the form is idle: in Payload 3.90 a row added while the form's previous change is still being
+    // sent to the server can keep its loading placeholder for good (about one time in ten when the rows were added
+    // right after choosing an image). A row is ready when its upload field shows its buttons.
+    for (const index of media.keys()) {
+      await page.getByRole('button', { name: 'Add Image' }).click()
+      await page.locator(`#images-row-${index}`).getByRole('button', { name: 'Choose from existing' }).waitFor()
+    }
+    for (const [index, doc] of media.entries()) {
+      const row = page.locator(`#images-row-${index}`)
+      await row.getByRole('button', { name: 'Choose from existing' }).click()
+      // The media list opens in a drawer: a click on a file name chooses it.
+      const drawer = page.getByRole('dialog')
+      await drawer.getByRole('row').filter({ hasText: doc.alt as string }).getByRole('button', { name: doc.filename as string }).click()
+      await drawer.waitFor({ state: 'detached' })
+      await row.getByText(doc.filename as string).waitFor()
+    }
+    await page.getByLabel('Title').fill('Test cards')
+    const { status, body } = await save(page, 'galleries')
+    expect(status).toBe(201)
+    const gallery = body.doc as Doc
+
+    const served = await requestJson(`${service.base}/api/galleries/${gallery.id}`)
+    expect(served.status).toBe(200)
+    expect(served.body.success).toBe(true)
+    const data = served.body.data as { title: string; images: { id: number; url: string; thumbnail: string }[] }
+    expect(data.title).toBe('Test cards')
+    expect(data.images.map((image) => image.id)).toEqual(media.map((doc) => doc.id))
+    for (const image of data.images) {
+      expect(image.url).toMatch(/\.png$/)
+      expect(image.thumbnail).toMatch(/-400x\d+\.\w+$/)
+      const thumbnail = await fetch(new URL(image.thumbnail, service.base))
+      expect(thumbnail.status).toBe(200)
+      expect(thumbnail.headers.get('content-type')).toMatch(/^image\//)
+    }
+  })
+
+  step('approves a wall message waiting for moderation', async () => {
+    const posted = await requestJson(`${service.base}/api/wall-messages`, {
+      method: 'POST',
+      body: { nickname: 'Visiting Vera', content: 'Lovely site, thanks for the articles!' },
+    })
+    expect(posted.status).toBe(201)
+    const messageId = (posted.body.data as Doc).id
+    const listed = async () => {
+      const { body } = await requestJson(`${service.base}/api/wall-messages`)
+      return (body.data as Doc[]).map((message) => message.id)
+    }
+    await expect(listed()).resolves.not.toContain(messageId)
+
+    await page.goto(`${service.base}/admin/collections/wall-messages`)
+    await page.getByRole('link', { name: 'Visiting Vera' }).click()
+    await page.waitForURL(`**/admin/collections/wall-messages/${messageId}`)
+    await page.locator('#field-status .rs__single-value', { hasText: 'Pending' }).waitFor()
+    await chooseOption(page, 'status', 'Approved')
+    const { status, body } = await save(page, 'wall-messages')
+    expect(status).toBe(200)
+    expect(body.doc).toMatchObject({ id: messageId, status: 'approved' })
+
+    await expect(listed()).resolves.toContain(messageId)
+  })
+
+  step('sees the dashboard', async () => {
+    await page.goto(`${service.base}/admin`)
+    const nav = page.getByRole('navigation')
+    await nav.getByRole('link', { name: 'Articles', exact: true }).waitFor()
+    // The "At a glance" counts and the most viewed articles, linked to their editor.
+    await page.getByRole('link', { name: /^1\s*Published articles$/ }).waitFor()
+    await page.getByRole('link', { name: /^0\s*Wall messages to review$/ }).waitFor()
+    await expect(page.getByRole('link', { name: ARTICLE.title, exact: true }).getAttribute('href')).resolves.toBe(
+      `/admin/collections/articles/${article.id}`,
+    )
+    await imagesLoaded(page)
+    await screenshot(page, 'dashboard')
+  })
+})
