@@ -78,6 +78,21 @@ export const save = async (page: Page, collection: string): Promise<{ status: nu
   return { status, body }
 }
 
+/**
+ * Resolves when the document's form state, as the admin UI sends it to the server after a change, contains `text`.
+ * Fields inside a rich-text block (the code block's code) reach the document only after their own round trip to
+ * the server; a Save before that would store the block without them.
+ */
+export const documentFormStateContains = (page: Page, collection: string, text: string) =>
+  page.waitForRequest((request) => {
+    const body = request.postData() ?? ''
+    return (
+      body.includes('"name":"form-state"') &&
+      body.includes(`"schemaPath":"${collection}"`) &&
+      body.includes(JSON.stringify(text).slice(1, -1))
+    )
+  })
+
 /** Picks an option in one of the admin UI's select or relationship fields (react-select), by the field's path. */
 export const chooseOption = async (page: Page, fieldPath: string, option: string): Promise<void> => {
   const field = page.locator(`#field-${fieldPath}`)

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import sharp from 'sharp'
 
-import { chooseOption, imagesLoaded, launchBrowser, logIn, newContext, save, screenshot } from './browser'
+import { chooseOption, documentFormStateContains, imagesLoaded, launchBrowser, logIn, newContext, save, screenshot } from './browser'
 import { ADMIN, apiLogin, createAccount, ensureAdminBuild, requestJson, startService, type E2EService } from './service'
 
 // The editor's day in the admin UI, in a real Chromium, against the production build on a fresh SQLite database.
@@ -155,15 +155,20 @@ describe('an editor in the admin UI', () => {
     await codeBlock.locator(`[data-selected-language="${ARTICLE.language.key}"]`).waitFor()
     await codeBlock.locator('.monaco-editor .view-lines').click()
     // insertText, not type: Monaco would auto-close brackets typed key by key.
+    const codeReachedDocument = documentFormStateContains(page, 'articles', ARTICLE.code.at(-1)!)
     await page.keyboard.insertText(ARTICLE.code.join('\n'))
+    await codeBlock.locator('.view-line', { hasText: ARTICLE.code.at(-1)! }).waitFor()
     await expect(codeBlock.locator('.view-line').allInnerTexts()).resolves.toEqual(
       ARTICLE.code.map((line) => line.replace(/ /g, '\u00a0')),
     )
 
     await chooseOption(page, 'category', 'Engineering')
+    await codeReachedDocument
     const { status, body } = await save(page, 'articles')
     expect(status).toBe(201)
     article = body.doc as Doc
+    // The save wrote the Markdown from the rich text, code block included.
+    expect(article.content).toContain(ARTICLE.code.join('\n'))
     expect(article).toMatchObject({ title: ARTICLE.title, status: 'draft', category: categoryId })
 
     // A draft stays off the public site.
