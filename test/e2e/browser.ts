@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 
-import { type Browser, type BrowserContext, chromium, type Page, type Response } from 'playwright-core'
+import { type Browser, type BrowserContext, chromium, type Page, type Request, type Response } from 'playwright-core'
 import sharp from 'sharp'
 
 const ROOT = path.resolve(import.meta.dirname, '../..')
@@ -79,19 +79,35 @@ export const save = async (page: Page, collection: string): Promise<{ status: nu
 }
 
 /**
- * Resolves when the document's form state, as the admin UI sends it to the server after a change, contains `text`.
- * Fields inside a rich-text block (the code block's code) reach the document only after their own round trip to
- * the server; a Save before that would store the block without them.
+ * Resolves when the admin UI sends the server a form state (its request after each change) for `schemaPath` (the
+ * document's collection, or a path matching a block's fields) that contains `text`. Fields inside a rich-text
+ * block (the code block's code) reach the document only after their block's own round trip; a Save before that
+ * would store the block without them.
  */
-export const documentFormStateContains = (page: Page, collection: string, text: string) =>
-  page.waitForRequest((request) => {
-    const body = request.postData() ?? ''
-    return (
-      body.includes('"name":"form-state"') &&
-      body.includes(`"schemaPath":"${collection}"`) &&
-      body.includes(JSON.stringify(text).slice(1, -1))
-    )
+export const formStateContains = (page: Page, schemaPath: string | RegExp, text: string, timeout = 30_000): Promise<void> => {
+  const needle = JSON.stringify(text).slice(1, -1)
+  const seen: string[] = []
+  return new Promise<void>((resolve, reject) => {
+    const onRequest = (request: Request) => {
+      const body = request.postData()
+      if (body === null || !body.includes('"name":"form-state"')) return
+      const path = /"schemaPath":"([^"]*)"/.exec(body)?.[1] ?? ''
+      const found = body.includes(needle)
+      seen.push(`${path} (${body.length} bytes${found ? ', with the text' : ''})`)
+      if ((typeof schemaPath === 'string' ? path === schemaPath : schemaPath.test(path)) && found) finish()
+    }
+    const timer = setTimeout(() => {
+      finish(new Error(`no form-state request of ${schemaPath} contained ${JSON.stringify(text)} within ${timeout} ms; seen: ${seen.join('; ') || 'none'}`))
+    }, timeout)
+    const finish = (error?: Error) => {
+      clearTimeout(timer)
+      page.off('request', onRequest)
+      if (error) reject(error)
+      else resolve()
+    }
+    page.on('request', onRequest)
   })
+}
 
 /** Picks an option in one of the admin UI's select or relationship fields (react-select), by the field's path. */
 export const chooseOption = async (page: Page, fieldPath: string, option: string): Promise<void> => {

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import sharp from 'sharp'
 
-import { chooseOption, documentFormStateContains, imagesLoaded, launchBrowser, logIn, newContext, save, screenshot } from './browser'
+import { chooseOption, formStateContains, imagesLoaded, launchBrowser, logIn, newContext, save, screenshot } from './browser'
 import { ADMIN, apiLogin, createAccount, ensureAdminBuild, requestJson, startService, type E2EService } from './service'
 
 // The editor's day in the admin UI, in a real Chromium, against the production build on a fresh SQLite database.
@@ -25,6 +25,9 @@ const ARTICLE = {
 }
 
 type Doc = Record<string, unknown> & { id: number }
+
+/** The form state of the code block's fields inside the article's rich text, as the admin UI names it. */
+const CODE_BLOCK_FIELDS = /^articles\.contentRichText\..*\bCode\.fields$/
 
 /** A 960x600 picture (sky, sun, hills) for the uploads, drawn by sharp from SVG. */
 const landscapeSvg = (sky: string, hills: string) =>
@@ -153,11 +156,26 @@ describe('an editor in the admin UI', () => {
     await page.getByPlaceholder('Search for a language').fill(ARTICLE.language.label)
     await page.getByRole('menuitem', { name: ARTICLE.language.label, exact: true }).click()
     await codeBlock.locator(`[data-selected-language="${ARTICLE.language.key}"]`).waitFor()
-    await codeBlock.locator('.monaco-editor .view-lines').click()
-    // insertText, not type: Monaco would auto-close brackets typed key by key.
-    const codeReachedDocument = documentFormStateContains(page, 'articles', ARTICLE.code.at(-1)!)
-    await page.keyboard.insertText(ARTICLE.code.join('\n'))
-    await codeBlock.locator('.view-line', { hasText: ARTICLE.code.at(-1)! }).waitFor()
+    const code = ARTICLE.code.join('\n')
+    const lastLine = ARTICLE.code.at(-1)!
+    const typeCode = async () => {
+      await codeBlock.locator('.monaco-editor .view-lines').click()
+      await page.keyboard.press('ControlOrMeta+A')
+      await page.keyboard.insertText(code) // insertText, not type: Monaco would auto-close brackets typed key by key
+      await codeBlock.locator('.view-line', { hasText: lastLine }).waitFor()
+    }
+    const codeReachedDocument = formStateContains(page, 'articles', lastLine, 90_000)
+    codeReachedDocument.catch(() => {}) // awaited below; this only keeps an early failure from being "unhandled"
+    const codeReachedBlock = formStateContains(page, CODE_BLOCK_FIELDS, lastLine, 5_000)
+    await typeCode()
+    if (!(await codeReachedBlock.then(() => true, () => false))) {
+      // On a busy machine the text can land before the editor listens for changes (@monaco-editor/react subscribes
+      // one render after the editor appears): then nothing was sent, and typing it once more is seen.
+      const retyped = formStateContains(page, CODE_BLOCK_FIELDS, lastLine)
+      process.stdout.write('e2e: the code block missed the typed code; typing it again\n')
+      await typeCode()
+      await retyped
+    }
     await expect(codeBlock.locator('.view-line').allInnerTexts()).resolves.toEqual(
       ARTICLE.code.map((line) => line.replace(/ /g, '\u00a0')),
     )
