@@ -50,7 +50,11 @@ export const startService = async (): Promise<E2EService> => {
     SITE_URL: 'https://site.example.com',
     NEXT_TELEMETRY_DISABLED: '1',
   })
+  // If jest itself is stopped (Ctrl+C), the server goes with it.
+  const killOnExit = () => server.child.kill('SIGTERM')
+  process.once('exit', killOnExit)
   const stop = async () => {
+    process.off('exit', killOnExit)
     if (server.child.exitCode === null && server.child.signalCode === null) {
       server.child.kill('SIGTERM')
       const timer = setTimeout(() => server.child.kill('SIGKILL'), 15_000)
