@@ -14,7 +14,7 @@ import { Skills } from './collections/Skills'
 import { Users } from './collections/Users'
 import { createWallMessages } from './collections/WallMessages'
 import { assignNumericId } from './hooks/assignNumericId'
-import { clearPublicCache } from './hooks/clearPublicCache'
+import { clearPublicCache, clearPublicCacheOnCommit } from './hooks/clearPublicCache'
 import { createFirstAdmin } from './hooks/createFirstAdmin'
 import { sitePreviewUrl } from './lib/sitePreview'
 import type { BlogPortfolioCollectionSlug, BlogPortfolioOptions } from './types'
@@ -33,20 +33,19 @@ const withNumericId = (collection: CollectionConfig): CollectionConfig => ({
   hooks: { ...collection.hooks, beforeValidate: [assignNumericId, ...(collection.hooks?.beforeValidate ?? [])] },
 })
 
-/** Collections whose records the cached public payloads (home, skills) show. */
-const CACHED_IN_PUBLIC_PAYLOADS = new Set(['articles', 'projects', 'carousels', 'skills'])
-
-const withCacheClearing = (collection: CollectionConfig): CollectionConfig =>
-  CACHED_IN_PUBLIC_PAYLOADS.has(collection.slug)
-    ? {
-        ...collection,
-        hooks: {
-          ...collection.hooks,
-          afterChange: [...(collection.hooks?.afterChange ?? []), clearPublicCache],
-          afterDelete: [...(collection.hooks?.afterDelete ?? []), clearPublicCache],
-        },
-      }
-    : collection
+/**
+ * Every change to one of our records, whichever door it came through, clears the public cache: anonymous answers
+ * show categories, authors, media and wall messages as well as articles and projects, and an edit must show on the
+ * next request. (Counters change without hooks: that is the lag LIST_CACHE_TTL bounds.)
+ */
+const withCacheClearing = (collection: CollectionConfig): CollectionConfig => ({
+  ...collection,
+  hooks: {
+    ...collection.hooks,
+    afterChange: [...(collection.hooks?.afterChange ?? []), clearPublicCache],
+    afterDelete: [...(collection.hooks?.afterDelete ?? []), clearPublicCache],
+  },
+})
 
 const PREVIEWED = new Set(['articles', 'projects'])
 
@@ -121,6 +120,7 @@ export const blogPortfolio =
       globals: [...(incoming.globals ?? []), site],
       routes: { ...incoming.routes, api: cmsApiRoute },
       onInit: async (payload) => {
+        clearPublicCacheOnCommit(payload.db)
         await incoming.onInit?.(payload)
         if (firstAdmin) await createFirstAdmin(payload, firstAdmin)
       },

@@ -1,4 +1,4 @@
-import type { Server } from 'node:http'
+import { createServer, type RequestListener, type Server } from 'node:http'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 
@@ -6,6 +6,7 @@ import express, { type Express, type RequestHandler } from 'express'
 import { getPayload, type Payload } from 'payload'
 
 import { composeConfig } from './composeConfig'
+import { cachedResponder } from './endpoints/http/cachedResponses'
 import { createApiRouter } from './endpoints/router'
 import { closeDatabase } from './lib/closeDatabase'
 import { createCmsApiHandler } from './lib/cmsApi'
@@ -18,6 +19,8 @@ const SHUTDOWN_GRACE_MS = 8000
 
 export type Service = {
   app: Express
+  /** What the HTTP server runs: cached anonymous reads answered first, everything else through `app`. */
+  handler: RequestListener
   payload: Payload
   /** Closes the admin UI handler (if any) and the database. */
   close: () => Promise<void>
@@ -64,8 +67,14 @@ export const createService = async (env: ServiceEnv): Promise<Service> => {
     app.all('/{*splat}', adminUi.handler)
   }
 
+  const fromCache = cachedResponder('/api/', env.corsOrigins)
+  const handler: RequestListener = (req, res) => {
+    if (!fromCache(req, res)) app(req, res)
+  }
+
   return {
     app,
+    handler,
     payload,
     close: async () => {
       await adminUi?.close()
@@ -74,9 +83,14 @@ export const createService = async (env: ServiceEnv): Promise<Service> => {
   }
 }
 
-export const listen = (app: Express, port: number, host: string): Promise<Server> =>
+export const listen = (handler: RequestListener, port: number, host: string): Promise<Server> =>
   new Promise((resolve, reject) => {
-    const server = app.listen(port, host, (error?: Error) => (error ? reject(error) : resolve(server)))
+    const server = createServer(handler)
+    server.once('error', reject)
+    server.listen(port, host, () => {
+      server.off('error', reject)
+      resolve(server)
+    })
   })
 
 /** Stops taking connections, lets in-flight requests finish (up to the grace period), then closes the database. */
@@ -106,7 +120,7 @@ export const runServer = async (): Promise<void> => {
 const startFromEnv = async () => {
   const env = readEnv(process.env)
   const service = await createService(env)
-  const server = await listen(service.app, env.port, env.host)
+  const server = await listen(service.handler, env.port, env.host)
   const address = server.address()
   const port = typeof address === 'object' && address ? address.port : env.port
   const base = env.serverUrl ?? `http://localhost:${port}`

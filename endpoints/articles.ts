@@ -5,12 +5,13 @@ import { ARTICLES_SLUG } from '../collections/Articles'
 import { incrementCounter } from '../lib/counters'
 import { cached } from '../lib/publicCache'
 import { type ArticleKey, readArticleKey } from '../lib/publicSlug'
-import { articleAuthor } from './articleAuthor'
+import { articleAuthor, type Byline } from './articleAuthor'
 import { notFound } from './http/apiError'
 import { setPublicCaching } from './http/cacheControl'
 import { sendData } from './http/envelope'
 import { pageCount, parsePagination } from './http/pagination'
 import { booleanText, queryParam } from './http/params'
+import { sendPublicRead } from './http/publicResponse'
 import type { ApiUser } from './http/requestTypes'
 import { articleDetail, articleListItem } from './serializers/article'
 import type { Doc } from './serializers/common'
@@ -102,34 +103,52 @@ const findArticle = async (payload: Payload, key: ArticleKey, user: ApiUser | nu
   return findOne(payload, user, { slug: { equals: key.slug } })
 }
 
+type FoundArticle = { doc: Doc; author: Byline | null }
+
+const loadArticle = async (payload: Payload, key: string, user: ApiUser | null | undefined): Promise<FoundArticle | null> => {
+  const doc = await findArticle(payload, readArticleKey(key), user)
+  return doc ? { doc, author: await articleAuthor(payload, doc) } : null
+}
+
 /**
- * GET /articles (published, newest first) and GET /articles/:idOrSlug (counts a view). `ttl`: how long the public
- * cache may keep a list's count.
+ * An article as an anonymous reader finds it by `key`, kept `ttl` seconds (a miss too, so unknown keys do not reach
+ * the database again). Any change made through Payload clears it; its view count is never served from here.
  */
-export const articleRoutes = (payload: Payload, ttl: number): Router => {
+const publicArticle = (payload: Payload, key: string, ttl: number) =>
+  cached(`article:${key}`, ttl, () => loadArticle(payload, key, null), (found) => String(found?.doc.content ?? '').length)
+
+export type ArticleCaching = {
+  /** Seconds an anonymous list's total may be kept. */
+  countTtl: number
+  /** Seconds an anonymous list answer or found article may be kept. */
+  answerTtl: number
+}
+
+/** GET /articles (published, newest first) and GET /articles/:idOrSlug (counts a view). */
+export const articleRoutes = (payload: Payload, { countTtl, answerTtl }: ArticleCaching): Router => {
   const router = Router()
 
-  router.get('/', async (req, res) => {
-    const { page, limit } = parsePagination(req.query, { defaultLimit: 4, maxLimit: 20 })
-    const featured = queryParam(req.query, 'featured', booleanText) ?? false
-    const where: Where = { status: { equals: 'published' }, ...(featured ? { featured: { equals: true } } : {}) }
-    const [docs, total] = await Promise.all([
-      findPage(payload, req.user, where, page, limit),
-      countArticles(payload, req.user, where, featured, ttl),
-    ])
-    setPublicCaching(req, res)
-    sendData(res, docs.map(articleListItem), {
-      pagination: { page, limit, total, pages: pageCount(total, limit) },
-    })
-  })
+  router.get('/', (req, res) =>
+    sendPublicRead(req, res, { ttl: answerTtl }, async () => {
+      const { page, limit } = parsePagination(req.query, { defaultLimit: 4, maxLimit: 20 })
+      const featured = queryParam(req.query, 'featured', booleanText) ?? false
+      const where: Where = { status: { equals: 'published' }, ...(featured ? { featured: { equals: true } } : {}) }
+      const [docs, total] = await Promise.all([
+        findPage(payload, req.user, where, page, limit),
+        countArticles(payload, req.user, where, featured, countTtl),
+      ])
+      return { data: docs.map(articleListItem), meta: { pagination: { page, limit, total, pages: pageCount(total, limit) } } }
+    }),
+  )
 
   router.get('/:key', async (req, res) => {
-    const doc = await findArticle(payload, readArticleKey(req.params.key), req.user)
-    if (!doc) throw notFound('Article')
-    const id = Number(doc.id)
+    const found = req.user ? await loadArticle(payload, req.params.key, req.user) : await publicArticle(payload, req.params.key, answerTtl)
+    if (!found) throw notFound('Article')
+    const { doc, author } = found
     // A staff preview of a draft is not a reader's view.
-    const countView = doc.status === 'published' ? incrementCounter(payload, ARTICLES_SLUG, id, 'viewCount') : Number(doc.viewCount ?? 0)
-    const [viewCount, author] = await Promise.all([countView, articleAuthor(payload, doc)])
+    const viewCount =
+      doc.status === 'published' ? await incrementCounter(payload, ARTICLES_SLUG, Number(doc.id), 'viewCount') : Number(doc.viewCount ?? 0)
+    if (viewCount === undefined) throw notFound('Article')
     setPublicCaching(req, res)
     sendData(res, articleDetail({ ...doc, viewCount }, author))
   })

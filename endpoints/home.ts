@@ -7,9 +7,7 @@ import { SITE_SLUG } from '../collections/globals/Site'
 import { PROJECTS_SLUG } from '../collections/Projects'
 import { SKILLS_SLUG } from '../collections/Skills'
 import { sumField } from '../lib/fieldSum'
-import { cached } from '../lib/publicCache'
-import { setPublicCaching } from './http/cacheControl'
-import { prepareData, sendPrepared } from './http/envelope'
+import { sendPublicRead } from './http/publicResponse'
 import { latestArticleItem } from './serializers/article'
 import { carouselItem } from './serializers/carousel'
 import { type Doc, optionalString } from './serializers/common'
@@ -90,10 +88,8 @@ const loadHome = async (payload: Payload) => {
 /** GET /home, cached (serialised, with its ETag) for `ttl` seconds and cleared by any change to what it shows. */
 export const homeRoutes = (payload: Payload, ttl: number): Router => {
   const router = Router()
-  router.get('/', async (req, res) => {
-    const home = await cached('home', ttl, async () => prepareData(await loadHome(payload)))
-    setPublicCaching(req, res, ttl)
-    sendPrepared(res, home)
-  })
+  router.get('/', (req, res) =>
+    sendPublicRead(req, res, { ttl, maxAge: ttl, sharedKey: 'home' }, async () => ({ data: await loadHome(payload) })),
+  )
   return router
 }

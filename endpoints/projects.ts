@@ -11,6 +11,8 @@ import { setPublicCaching } from './http/cacheControl'
 import { sendData } from './http/envelope'
 import { pageCount, parsePagination } from './http/pagination'
 import { integerText, parsePathId, queryParam } from './http/params'
+import { sendPublicRead } from './http/publicResponse'
+import type { ApiUser } from './http/requestTypes'
 import type { Doc } from './serializers/common'
 import { projectDetail, projectListItem, relatedProjectItem } from './serializers/project'
 
@@ -35,7 +37,7 @@ const DETAIL_SELECT = { ...LIST_SELECT, content: true, screenshots: true, update
 /**
  * The published projects, prepared for ranking and kept in the public cache: every project change (created,
  * edited, published, deleted) clears it through Payload's hooks. The counters change without hooks, so they are
- * not kept: each request reads them for the projects it returns.
+ * not kept here: each answer reads them for the projects it returns.
  */
 const rankingCandidates = (payload: Payload, ttl: number) =>
   cached('projects:ranking', ttl, async () => {
@@ -53,83 +55,98 @@ const rankingCandidates = (payload: Payload, ttl: number) =>
 
 const statusText = z.enum(['published', 'draft'], { message: 'must be published or draft' })
 
-/** GET /projects, /projects/:id (counts a view) and /projects/:id/related. `ttl`: how long the ranking input is kept. */
-export const projectRoutes = (payload: Payload, ttl: number): Router => {
+const findProject = async (payload: Payload, id: number, user: ApiUser | null | undefined): Promise<Doc | null> =>
+  (await payload.findByID({
+    collection: PROJECTS_SLUG,
+    depth: 0,
+    disableErrors: true,
+    id,
+    overrideAccess: false,
+    select: DETAIL_SELECT,
+    user,
+  })) as unknown as Doc | null
+
+/** A project as an anonymous visitor finds it, kept `ttl` seconds (a miss too); its view count is never served from here. */
+const publicProject = (payload: Payload, id: number, ttl: number) =>
+  cached(`project:${id}`, ttl, () => findProject(payload, id, null), (doc) => String(doc?.content ?? '').length)
+
+export type ProjectCaching = {
+  /** Seconds the ranking input of related projects may be kept. */
+  countTtl: number
+  /** Seconds an anonymous answer or found project may be kept. */
+  answerTtl: number
+}
+
+/** GET /projects, /projects/:id (counts a view) and /projects/:id/related. */
+export const projectRoutes = (payload: Payload, { countTtl, answerTtl }: ProjectCaching): Router => {
   const router = Router()
 
-  router.get('/', async (req, res) => {
-    const { page, limit } = parsePagination(req.query, { defaultLimit: 10, maxLimit: 100 })
-    const status = queryParam(req.query, 'status', statusText) ?? 'published'
-    const category = queryParam(req.query, 'category', integerText)
-    // Drafts are filtered by access too: for anyone but staff, status=draft finds nothing.
-    const where: Where = { status: { equals: status }, ...(category !== undefined ? { category: { equals: category } } : {}) }
-    const result = await payload.find({
-      collection: PROJECTS_SLUG,
-      depth: 0,
-      limit,
-      overrideAccess: false,
-      page,
-      select: LIST_SELECT,
-      sort: ['-createdAt', '-id'],
-      user: req.user,
-      where,
-    })
-    setPublicCaching(req, res)
-    sendData(res, (result.docs as Doc[]).map(projectListItem), {
-      total: result.totalDocs,
-      page,
-      limit,
-      totalPages: pageCount(result.totalDocs, limit),
-    })
-  })
+  router.get('/', (req, res) =>
+    sendPublicRead(req, res, { ttl: answerTtl }, async () => {
+      const { page, limit } = parsePagination(req.query, { defaultLimit: 10, maxLimit: 100 })
+      const status = queryParam(req.query, 'status', statusText) ?? 'published'
+      const category = queryParam(req.query, 'category', integerText)
+      // Drafts are filtered by access too: for anyone but staff, status=draft finds nothing.
+      const where: Where = { status: { equals: status }, ...(category !== undefined ? { category: { equals: category } } : {}) }
+      const result = await payload.find({
+        collection: PROJECTS_SLUG,
+        depth: 0,
+        limit,
+        overrideAccess: false,
+        page,
+        select: LIST_SELECT,
+        sort: ['-createdAt', '-id'],
+        user: req.user,
+        where,
+      })
+      return {
+        data: (result.docs as Doc[]).map(projectListItem),
+        meta: { total: result.totalDocs, page, limit, totalPages: pageCount(result.totalDocs, limit) },
+      }
+    }),
+  )
 
   router.get('/:id', async (req, res) => {
     const id = parsePathId(req.params.id, 'Project')
-    const doc = await payload.findByID({
-      collection: PROJECTS_SLUG,
-      depth: 0,
-      disableErrors: true,
-      id,
-      overrideAccess: false,
-      select: DETAIL_SELECT,
-      user: req.user,
-    })
+    const doc = req.user ? await findProject(payload, id, req.user) : await publicProject(payload, id, answerTtl)
     if (!doc) throw notFound('Project')
     // A staff preview of a draft is not a visitor's view.
     const viewCount =
       doc.status === 'published' ? await incrementCounter(payload, PROJECTS_SLUG, id, 'viewCount') : Number(doc.viewCount ?? 0)
+    if (viewCount === undefined) throw notFound('Project')
     setPublicCaching(req, res)
-    sendData(res, projectDetail({ ...(doc as unknown as Doc), viewCount }))
+    sendData(res, projectDetail({ ...doc, viewCount }))
   })
 
-  router.get('/:id/related', async (req, res) => {
-    const id = parsePathId(req.params.id, 'Project')
-    const limit = Math.min(queryParam(req.query, 'limit', integerText.pipe(z.number().min(1, 'must be at least 1'))) ?? 5, MAX_RELATED)
-    const { entries, byId } = await rankingCandidates(payload, ttl)
-    const target = byId.get(id)
-    if (!target) throw notFound('Project')
-    const chosen = rankEntries(target, entries).slice(0, limit)
-    // The counters are read fresh, with the caller's access, for the chosen few only.
-    const { docs } =
-      chosen.length === 0
-        ? { docs: [] }
-        : await payload.find({
-            collection: PROJECTS_SLUG,
-            depth: 0,
-            overrideAccess: false,
-            pagination: false,
-            select: { likeCount: true, viewCount: true },
-            user: req.user,
-            where: { and: [{ id: { in: chosen.map((doc) => Number(doc.id)) } }, { status: { equals: 'published' } }] },
-          })
-    const counters = new Map((docs as Doc[]).map((doc) => [Number(doc.id), doc]))
-    const related = chosen.flatMap((doc) => {
-      const current = counters.get(Number(doc.id))
-      return current ? [{ ...doc, likeCount: current.likeCount, viewCount: current.viewCount }] : []
-    })
-    setPublicCaching(req, res)
-    sendData(res, related.map(relatedProjectItem))
-  })
+  router.get('/:id/related', (req, res) =>
+    sendPublicRead(req, res, { ttl: answerTtl }, async () => {
+      const id = parsePathId(req.params.id, 'Project')
+      const limit = Math.min(queryParam(req.query, 'limit', integerText.pipe(z.number().min(1, 'must be at least 1'))) ?? 5, MAX_RELATED)
+      const { entries, byId } = await rankingCandidates(payload, countTtl)
+      const target = byId.get(id)
+      if (!target) throw notFound('Project')
+      const chosen = rankEntries(target, entries).slice(0, limit)
+      // The counters are read with the caller's access, for the chosen few only.
+      const { docs } =
+        chosen.length === 0
+          ? { docs: [] }
+          : await payload.find({
+              collection: PROJECTS_SLUG,
+              depth: 0,
+              overrideAccess: false,
+              pagination: false,
+              select: { likeCount: true, viewCount: true },
+              user: req.user,
+              where: { and: [{ id: { in: chosen.map((doc) => Number(doc.id)) } }, { status: { equals: 'published' } }] },
+            })
+      const counters = new Map((docs as Doc[]).map((doc) => [Number(doc.id), doc]))
+      const related = chosen.flatMap((doc) => {
+        const current = counters.get(Number(doc.id))
+        return current ? [{ ...doc, likeCount: current.likeCount, viewCount: current.viewCount }] : []
+      })
+      return { data: related.map(relatedProjectItem) }
+    }),
+  )
 
   return router
 }

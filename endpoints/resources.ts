@@ -3,52 +3,65 @@ import type { Payload } from 'payload'
 
 import { RESOURCES_SLUG } from '../collections/Resources'
 import { incrementCounter } from '../lib/counters'
+import { cached } from '../lib/publicCache'
 import { notFound } from './http/apiError'
-import { setPublicCaching } from './http/cacheControl'
-import { sendData } from './http/envelope'
 import { parsePagination } from './http/pagination'
 import { parsePathId } from './http/params'
+import { sendPublicRead } from './http/publicResponse'
+import type { ApiUser } from './http/requestTypes'
 import type { Doc } from './serializers/common'
 import { resourceListItem } from './serializers/resource'
 
-/** GET /resources (active ones) and GET /resources/:id/download (302 to the file, counted; HEAD is not). */
-export const resourceRoutes = (payload: Payload): Router => {
+/** The address of an active resource, or null. */
+const findFileUrl = async (payload: Payload, id: number, user: ApiUser | null | undefined): Promise<string | null> => {
+  const { docs } = await payload.find({
+    collection: RESOURCES_SLUG,
+    depth: 0,
+    limit: 1,
+    overrideAccess: false,
+    pagination: false,
+    select: { fileUrl: true },
+    user,
+    where: { and: [{ id: { equals: id } }, { status: { equals: 'active' } }] },
+  })
+  const fileUrl = (docs[0] as Doc | undefined)?.fileUrl
+  return typeof fileUrl === 'string' ? fileUrl : null
+}
+
+/**
+ * GET /resources (active ones) and GET /resources/:id/download (302 to the file, counted; HEAD is not). Anonymous
+ * lists and download addresses are kept `ttl` seconds; a download is counted on every request.
+ */
+export const resourceRoutes = (payload: Payload, ttl: number): Router => {
   const router = Router()
 
-  router.get('/', async (req, res) => {
-    const { page, limit } = parsePagination(req.query, { defaultLimit: 10, maxLimit: 100 })
-    const result = await payload.find({
-      collection: RESOURCES_SLUG,
-      depth: 0,
-      limit,
-      overrideAccess: false,
-      page,
-      select: { title: true, description: true, fileSize: true, downloadCount: true, createdAt: true },
-      sort: ['-createdAt', '-id'],
-      user: req.user,
-      where: { status: { equals: 'active' } },
-    })
-    setPublicCaching(req, res)
-    sendData(res, (result.docs as Doc[]).map(resourceListItem), { total: result.totalDocs, page, limit })
-  })
+  router.get('/', (req, res) =>
+    sendPublicRead(req, res, { ttl }, async () => {
+      const { page, limit } = parsePagination(req.query, { defaultLimit: 10, maxLimit: 100 })
+      const result = await payload.find({
+        collection: RESOURCES_SLUG,
+        depth: 0,
+        limit,
+        overrideAccess: false,
+        page,
+        select: { title: true, description: true, fileSize: true, downloadCount: true, createdAt: true },
+        sort: ['-createdAt', '-id'],
+        user: req.user,
+        where: { status: { equals: 'active' } },
+      })
+      return { data: (result.docs as Doc[]).map(resourceListItem), meta: { total: result.totalDocs, page, limit } }
+    }),
+  )
 
   router.get('/:id/download', async (req, res) => {
     const id = parsePathId(req.params.id, 'Resource')
-    const { docs } = await payload.find({
-      collection: RESOURCES_SLUG,
-      depth: 0,
-      limit: 1,
-      overrideAccess: false,
-      pagination: false,
-      select: { fileUrl: true },
-      user: req.user,
-      where: { and: [{ id: { equals: id } }, { status: { equals: 'active' } }] },
-    })
-    const resource = docs[0] as Doc | undefined
-    if (!resource || typeof resource.fileUrl !== 'string') throw notFound('Resource')
-    if (req.method === 'GET') await incrementCounter(payload, RESOURCES_SLUG, id, 'downloadCount')
+    const fileUrl = req.user ? await findFileUrl(payload, id, req.user) : await cached(`resource:${id}`, ttl, () => findFileUrl(payload, id, null))
+    if (fileUrl === null) throw notFound('Resource')
+    if (req.method === 'GET' && (await incrementCounter(payload, RESOURCES_SLUG, id, 'downloadCount')) === undefined) {
+      throw notFound('Resource')
+    }
     res.setHeader('Cache-Control', 'no-store')
-    res.redirect(302, resource.fileUrl)
+    res.redirect(302, fileUrl)
   })
 
   return router

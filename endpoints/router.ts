@@ -45,11 +45,12 @@ export const createApiRouter = ({ database, env, payload }: ApiRouterContext): R
   router.use('/auth', authRoutes(payload))
   router.use('/admin', adminRoutes(payload))
 
-  router.use('/articles', articleRoutes(payload, env.homeCacheTtl))
-  router.use('/projects', projectRoutes(payload, env.homeCacheTtl))
-  router.use('/resources', resourceRoutes(payload))
-  router.use('/wall-messages', wallMessageRoutes(payload, env.wallRateLimit))
-  router.use('/galleries', galleryRoutes(payload))
+  const cache = { countTtl: env.homeCacheTtl, answerTtl: env.listCacheTtl }
+  router.use('/articles', articleRoutes(payload, cache))
+  router.use('/projects', projectRoutes(payload, cache))
+  router.use('/resources', resourceRoutes(payload, env.listCacheTtl))
+  router.use('/wall-messages', wallMessageRoutes(payload, env.wallRateLimit, env.listCacheTtl))
+  router.use('/galleries', galleryRoutes(payload, env.listCacheTtl))
 
   router.use((req, _res, next) => next(new ApiError('NOT_FOUND', `No route for ${req.method} ${req.originalUrl.split('?')[0]}`)))
   router.use(createErrorHandler(payload.logger))

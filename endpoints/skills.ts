@@ -2,9 +2,7 @@ import { Router } from 'express'
 import type { Payload } from 'payload'
 
 import { SKILL_CATEGORIES, SKILLS_SLUG } from '../collections/Skills'
-import { cached } from '../lib/publicCache'
-import { setPublicCaching } from './http/cacheControl'
-import { prepareData, sendPrepared } from './http/envelope'
+import { sendPublicRead } from './http/publicResponse'
 import type { Doc } from './serializers/common'
 import { skillItem } from './serializers/skill'
 
@@ -30,10 +28,8 @@ const loadSkillGroups = async (payload: Payload): Promise<SkillGroups> => {
 /** GET /skills, cached (serialised, with its ETag) for `ttl` seconds and cleared by any change to a skill. */
 export const skillRoutes = (payload: Payload, ttl: number): Router => {
   const router = Router()
-  router.get('/', async (req, res) => {
-    const groups = await cached('skills', ttl, async () => prepareData(await loadSkillGroups(payload)))
-    setPublicCaching(req, res, ttl)
-    sendPrepared(res, groups)
-  })
+  router.get('/', (req, res) =>
+    sendPublicRead(req, res, { ttl, maxAge: ttl, sharedKey: 'skills' }, async () => ({ data: await loadSkillGroups(payload) })),
+  )
   return router
 }

@@ -7,9 +7,9 @@ import { WALL_MESSAGES_SLUG } from '../collections/WallMessages'
 import { HONEYPOT_CONTEXT } from '../hooks/markHoneypotSpam'
 import { createRateLimiter } from '../lib/rateLimiter'
 import { ApiError } from './http/apiError'
-import { setPublicCaching } from './http/cacheControl'
 import { sendData } from './http/envelope'
 import { parsePagination } from './http/pagination'
+import { sendPublicRead } from './http/publicResponse'
 import type { ApiUser } from './http/requestTypes'
 import { objectBody } from './http/schemas'
 import { parseWith } from './http/validation'
@@ -32,8 +32,11 @@ const avatarsOf = async (payload: Payload, docs: Doc[]): Promise<Map<number, str
   return new Map([...avatars].filter((entry): entry is [number, string] => entry[1] !== null))
 }
 
-/** GET /wall-messages (approved messages, newest first) and POST /wall-messages (sign the wall). */
-export const wallMessageRoutes = (payload: Payload, ratePerMinute: number): Router => {
+/**
+ * GET /wall-messages (approved messages, newest first; anonymous answers kept `answerTtl` seconds, and a new message
+ * clears them) and POST /wall-messages (sign the wall).
+ */
+export const wallMessageRoutes = (payload: Payload, ratePerMinute: number, answerTtl: number): Router => {
   const router = Router()
   const limiter = createRateLimiter(ratePerMinute, RATE_WINDOW_MS)
 
@@ -62,24 +65,25 @@ export const wallMessageRoutes = (payload: Payload, ratePerMinute: number): Rout
     sendData(res, wallMessageItem(doc, await avatarsOf(payload, [doc])), {}, 201)
   })
 
-  router.get('/', async (req, res) => {
-    const { page, limit } = parsePagination(req.query, { defaultLimit: 20, maxLimit: 100 })
-    const result = await payload.find({
-      collection: WALL_MESSAGES_SLUG,
-      depth: 0,
-      limit,
-      overrideAccess: false,
-      page,
-      select: { nickname: true, content: true, emailHash: true, user: true, createdAt: true },
-      sort: ['-createdAt', '-id'],
-      user: req.user,
-      where: { status: { equals: 'approved' } },
-    })
-    const docs = result.docs as Doc[]
-    const avatars = await avatarsOf(payload, docs)
-    setPublicCaching(req, res)
-    sendData(res, docs.map((doc) => wallMessageItem(doc, avatars)), { total: result.totalDocs, page, limit })
-  })
+  router.get('/', (req, res) =>
+    sendPublicRead(req, res, { ttl: answerTtl }, async () => {
+      const { page, limit } = parsePagination(req.query, { defaultLimit: 20, maxLimit: 100 })
+      const result = await payload.find({
+        collection: WALL_MESSAGES_SLUG,
+        depth: 0,
+        limit,
+        overrideAccess: false,
+        page,
+        select: { nickname: true, content: true, emailHash: true, user: true, createdAt: true },
+        sort: ['-createdAt', '-id'],
+        user: req.user,
+        where: { status: { equals: 'approved' } },
+      })
+      const docs = result.docs as Doc[]
+      const avatars = await avatarsOf(payload, docs)
+      return { data: docs.map((doc) => wallMessageItem(doc, avatars)), meta: { total: result.totalDocs, page, limit } }
+    }),
+  )
 
   return router
 }

@@ -19,6 +19,8 @@ export type ServiceEnv = {
   databaseUrl?: string
   homeCacheTtl: number
   host: string
+  /** Seconds an anonymous list or detail answer is reused (counters may lag that long; edits clear it at once). */
+  listCacheTtl: number
   logLevel: LogLevel
   nodeEnv: NodeEnvironment
   payloadSecret?: string
@@ -110,6 +112,7 @@ const envSchema = z.object({
   DATABASE_URL: optionalText,
   HOME_CACHE_TTL: integerText(300, 0, 86_400 * 30),
   HOST: optionalText,
+  LIST_CACHE_TTL: integerText(10, 0, 3600),
   LOG_LEVEL: optionalText.pipe(z.enum(LOG_LEVELS, { message: `expected one of ${LOG_LEVELS.join(', ')}` }).optional()),
   NODE_ENV: optionalText,
   PAYLOAD_SECRET: optionalText,
@@ -154,6 +157,7 @@ export const readEnv = (source: Record<string, string | undefined>, cwd = proces
     databaseUrl: vars.DATABASE_URL,
     homeCacheTtl: vars.HOME_CACHE_TTL,
     host: vars.HOST ?? '0.0.0.0',
+    listCacheTtl: vars.LIST_CACHE_TTL,
     logLevel: vars.LOG_LEVEL ?? (nodeEnv === 'test' ? 'error' : 'info'),
     nodeEnv,
     payloadSecret: vars.PAYLOAD_SECRET,

@@ -1,36 +1,57 @@
-type Entry = { value: unknown; expires: number }
+type Entry = { value: unknown; expires: number; weight: number }
+
+/** Bytes (roughly) the cache may hold: what an entry's value weighs (a body its length), plus its key and upkeep. */
+const MAX_WEIGHT = 64 * 1024 * 1024
+const ENTRY_OVERHEAD = 200
 
 /**
- * In-process cache of assembled public payloads (`home`, `skills`). Kept on globalThis: the admin UI's Next bundle
- * loads its own copy of the collection hooks, and its changes must clear the same cache the API reads.
+ * In-process cache of what anonymous visitors are served: assembled payloads (`home`, `skills`), list counts,
+ * prepared responses by URL. Any change made through Payload clears all of it. Kept on globalThis: the admin UI's
+ * Next bundle loads its own copy of the collection hooks, and its changes must clear the same cache the API reads.
  */
 type PublicCache = {
   get: <T>(key: string) => T | undefined
-  set: (key: string, value: unknown, ttlSeconds: number) => void
+  /** Keeps `value` until `expires` (a `Date.now()` time); past `MAX_WEIGHT`, the oldest entries make room. */
+  set: (key: string, value: unknown, expires: number, weight?: number) => void
   clear: () => void
   /** Increments on every clear: a value computed before a clear must not be stored after it. */
   generation: () => number
 }
 
-const createCache = (): PublicCache => {
+const createCache = (maxWeight: number): PublicCache => {
   const entries = new Map<string, Entry>()
+  let total = 0
   let generation = 0
+  const remove = (key: string, entry: Entry) => {
+    entries.delete(key)
+    total -= entry.weight
+  }
   return {
     get: <T>(key: string) => {
       const entry = entries.get(key)
       if (!entry) return undefined
       if (entry.expires <= Date.now()) {
-        entries.delete(key)
+        remove(key, entry)
         return undefined
       }
       return entry.value as T
     },
-    set: (key, value, ttlSeconds) => {
-      if (ttlSeconds > 0) entries.set(key, { value, expires: Date.now() + ttlSeconds * 1000 })
+    set: (key, value, expires, valueWeight = 1) => {
+      const weight = valueWeight + key.length + ENTRY_OVERHEAD
+      if (expires <= Date.now() || weight > maxWeight) return
+      const previous = entries.get(key)
+      if (previous) remove(key, previous)
+      entries.set(key, { value, expires, weight })
+      total += weight
+      for (const [oldest, entry] of entries) {
+        if (total <= maxWeight) break
+        remove(oldest, entry)
+      }
     },
     clear: () => {
       generation++
       entries.clear()
+      total = 0
     },
     generation: () => generation,
   }
@@ -39,22 +60,28 @@ const createCache = (): PublicCache => {
 const KEY = Symbol.for('blog-portfolio.publicCache')
 const holder = globalThis as typeof globalThis & { [KEY]?: PublicCache }
 
-export const publicCache: PublicCache = (holder[KEY] ??= createCache())
+export const publicCache: PublicCache = (holder[KEY] ??= createCache(MAX_WEIGHT))
 
 const inFlight = new Map<string, { generation: number; promise: Promise<unknown> }>()
 
 /**
- * Returns the cached value, or computes it and caches it unless the cache was cleared meanwhile. Concurrent misses
- * share one computation, so an expired entry under load costs one rebuild, not one per request.
+ * Returns the cached value, or computes it and caches it for `ttlSeconds` unless the cache was cleared meanwhile.
+ * Concurrent misses share one computation, so an expired entry under load costs one rebuild, not one per request.
+ * `weigh` says what a value weighs against the cache's size limit (1 by default).
  */
-export const cached = async <T>(key: string, ttlSeconds: number, compute: () => Promise<T>): Promise<T> => {
+export const cached = async <T>(
+  key: string,
+  ttlSeconds: number,
+  compute: () => Promise<T>,
+  weigh: (value: T) => number = () => 1,
+): Promise<T> => {
   const hit = publicCache.get<T>(key)
   if (hit !== undefined) return hit
   const generation = publicCache.generation()
   const running = inFlight.get(key)
   if (running && running.generation === generation) return running.promise as Promise<T>
   const promise = compute().then((value) => {
-    if (publicCache.generation() === generation) publicCache.set(key, value, ttlSeconds)
+    if (publicCache.generation() === generation) publicCache.set(key, value, Date.now() + ttlSeconds * 1000, weigh(value))
     return value
   })
   inFlight.set(key, { generation, promise })

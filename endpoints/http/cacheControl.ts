@@ -1,9 +1,11 @@
 import type { Request, Response } from 'express'
 
-/**
- * Public GETs: browsers and CDNs may keep an anonymous response for `maxAge` seconds (0: revalidate each time with
- * its ETag). A response that depends on a token (drafts, previews) is never stored.
- */
+/** What browsers and CDNs may do with an anonymous response: keep it `maxAge` seconds, or (0) revalidate it each time. */
+export const publicCacheControl = (maxAge: number): string => (maxAge > 0 ? `public, max-age=${maxAge}` : 'public, no-cache')
+
+/** A response that depends on a token (drafts, previews) is never stored. */
+export const PRIVATE_CACHE_CONTROL = 'private, no-store'
+
 export const setPublicCaching = (req: Request, res: Response, maxAge = 0): void => {
-  res.setHeader('Cache-Control', req.user ? 'private, no-store' : maxAge > 0 ? `public, max-age=${maxAge}` : 'public, no-cache')
+  res.setHeader('Cache-Control', req.user ? PRIVATE_CACHE_CONTROL : publicCacheControl(maxAge))
 }

@@ -4,18 +4,23 @@ const ALLOWED_HEADERS = 'Authorization, Content-Type, If-None-Match'
 const ALLOWED_METHODS = 'GET, HEAD, POST, PUT, DELETE, OPTIONS'
 
 /**
- * CORS for the origins in CORS_ORIGINS (`*` allows any). Bearer tokens travel in a header, not a cookie, so
- * credentials are never allowed. Preflights are answered here with 204.
+ * The CORS headers of a response to `origin`, when it is one of the allowed origins (`*` allows any); none
+ * otherwise. Bearer tokens travel in a header, not a cookie, so credentials are never allowed.
  */
+export const corsHeaders = (origin: string | undefined, allowedOrigins: string[]): Record<string, string> | undefined => {
+  const anyOrigin = allowedOrigins.includes('*')
+  if (!origin || !(anyOrigin || allowedOrigins.includes(origin))) return undefined
+  return { 'Access-Control-Allow-Origin': anyOrigin ? '*' : origin, 'Access-Control-Expose-Headers': 'ETag, Retry-After, X-Request-Id' }
+}
+
+/** CORS for the origins in CORS_ORIGINS. Preflights are answered here with 204. */
 export const cors =
   (allowedOrigins: string[]): RequestHandler =>
   (req, res, next) => {
-    const origin = req.headers.origin
-    const anyOrigin = allowedOrigins.includes('*')
     res.vary('Origin')
-    if (origin && (anyOrigin || allowedOrigins.includes(origin))) {
-      res.setHeader('Access-Control-Allow-Origin', anyOrigin ? '*' : origin)
-      res.setHeader('Access-Control-Expose-Headers', 'ETag, Retry-After, X-Request-Id')
+    const headers = corsHeaders(req.headers.origin, allowedOrigins)
+    if (headers) {
+      res.set(headers)
       if (req.method === 'OPTIONS') {
         res.setHeader('Access-Control-Allow-Methods', ALLOWED_METHODS)
         res.setHeader('Access-Control-Allow-Headers', ALLOWED_HEADERS)

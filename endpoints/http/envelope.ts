@@ -1,3 +1,4 @@
+import etag from 'etag'
 import type { Response } from 'express'
 
 import type { ErrorCode, ErrorDetail } from './apiError'
@@ -12,22 +13,20 @@ export const sendData = <T>(res: Response, data: T, meta: Record<string, unknown
   res.status(status).json({ success: true, data, ...meta })
 }
 
-/** A success body serialised once, for payloads served many times over (the cached home and skills). */
-export type PreparedBody = { json: Buffer; etag?: string }
+/** A body serialised once, with the weak ETag Express would compute for the same bytes, for bodies served many times. */
+export type PreparedBody = { json: Buffer; etag: string }
 
-export const prepareData = <T>(data: T): PreparedBody => ({ json: Buffer.from(JSON.stringify({ success: true, data })) })
+export const prepareBody = (body: object): PreparedBody => {
+  const json = Buffer.from(JSON.stringify(body))
+  return { json, etag: etag(json, { weak: true }) }
+}
 
-type EtagFunction = (body: Buffer, encoding?: BufferEncoding) => string | undefined
+export const prepareData = <T>(data: T, meta: Record<string, unknown> = {}): PreparedBody => prepareBody({ success: true, data, ...meta })
 
-/**
- * Sends a prepared body as `sendData` would (same bytes, `Content-Type` and ETag, an empty 304 when the client has
- * it), without serialising and hashing it again: the ETag comes from Express's own function, once per body.
- */
+/** Sends a prepared body as `sendData` would (same bytes, `Content-Type` and ETag, an empty 304 when the client has it). */
 export const sendPrepared = (res: Response, prepared: PreparedBody): void => {
-  const etagOf = res.app.get('etag fn') as EtagFunction | undefined
-  if (etagOf && prepared.etag === undefined) prepared.etag = etagOf(prepared.json)
   res.status(200).setHeader('Content-Type', 'application/json; charset=utf-8')
-  if (prepared.etag) res.setHeader('ETag', prepared.etag)
+  res.setHeader('ETag', prepared.etag)
   res.send(prepared.json)
 }
 

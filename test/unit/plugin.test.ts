@@ -101,7 +101,8 @@ describe('blogPortfolio plugin', () => {
     expect(config.collections.map((collection) => collection.slug)).toEqual(expect.arrayContaining(['notes', ...OUR_SLUGS]))
     expect(config.globals.map((global) => global.slug)).toEqual(['footer', 'site'])
     expect(config.routes.admin).toBe('/studio')
-    await config.onInit?.({} as never)
+    const db = { commitTransaction: async () => {}, rollbackTransaction: async () => {} }
+    await config.onInit?.({ db } as never)
     expect(calls).toEqual(['developer'])
   })
 

@@ -1,0 +1,68 @@
+import type { Request, Response } from 'express'
+
+import { cached, publicCache } from '../../lib/publicCache'
+import { PRIVATE_CACHE_CONTROL, publicCacheControl, setPublicCaching } from './cacheControl'
+import { type PreparedBody, prepareData, sendData, sendPrepared } from './envelope'
+
+/** An anonymous response prepared once: what the fast path in front of Express (cachedResponses.ts) writes. */
+export type CachedResponse = PreparedBody & {
+  cacheControl: string
+  /** When it stops being served (a `Date.now()` time). */
+  expires: number
+  /** The cache generation it was computed in: an alias may only be stored while no clear has happened since. */
+  generation: number
+}
+
+export type Produced = { data: unknown; meta?: Record<string, unknown> }
+
+export type PublicReadOptions = {
+  /** Seconds the prepared response is kept (0: never). */
+  ttl: number
+  /** Seconds browsers and CDNs may keep it (`Cache-Control`); 0 makes them revalidate with the ETag. */
+  maxAge?: number
+  /**
+   * For payloads that are the same for every caller and every query string (home, skills): one prepared response
+   * under this key, served to staff too (with `no-store`), and to any URL that reaches the route.
+   */
+  sharedKey?: string
+}
+
+/** Where an anonymous GET's prepared response is kept: under its exact request URL, as the fast path reads it. */
+export const responseKey = (url: string): string => `response:${url}`
+
+const weight = (response: CachedResponse) => response.json.length
+
+/**
+ * Answers a public read. An anonymous request gets a response prepared at most once per `ttl` seconds for its URL,
+ * which the fast path then serves without reaching Express; any change made through Payload clears it at once.
+ * A request with a token (staff may see drafts) is computed for its caller and never stored.
+ */
+export const sendPublicRead = async (
+  req: Request,
+  res: Response,
+  { ttl, maxAge = 0, sharedKey }: PublicReadOptions,
+  produce: () => Promise<Produced>,
+): Promise<void> => {
+  if (req.user && !sharedKey) {
+    const { data, meta } = await produce()
+    setPublicCaching(req, res, maxAge)
+    sendData(res, data, meta)
+    return
+  }
+  const urlKey = responseKey(req.originalUrl)
+  const response = await cached(
+    sharedKey ?? urlKey,
+    ttl,
+    async (): Promise<CachedResponse> => {
+      const generation = publicCache.generation()
+      const { data, meta } = await produce()
+      return { ...prepareData(data, meta), cacheControl: publicCacheControl(maxAge), expires: Date.now() + ttl * 1000, generation }
+    },
+    weight,
+  )
+  if (sharedKey && !req.user && response.generation === publicCache.generation() && !publicCache.get(urlKey)) {
+    publicCache.set(urlKey, response, response.expires, weight(response))
+  }
+  res.setHeader('Cache-Control', req.user ? PRIVATE_CACHE_CONTROL : response.cacheControl)
+  sendPrepared(res, response)
+}

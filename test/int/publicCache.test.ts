@@ -1,0 +1,116 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+
+import { createAccount, loginToken } from '../helpers/accounts'
+import { bootService, type BootedService } from '../helpers/bootService'
+import { createArticle, createCategory, createProject } from '../helpers/content'
+
+const SITE = 'https://site.example.com'
+let service: BootedService
+let editorToken = ''
+let articleId: number
+let resourceId: number
+
+/** Changes a title behind Payload's back (no hooks, so no cache clearing): what a cached answer would not show. */
+const retitleQuietly = (id: number, title: string) => service.payload.db.updateOne({ collection: 'articles', id, data: { title } })
+
+const titles = (body: { data: { title: string }[] }) => body.data.map((item) => item.title)
+
+beforeAll(async () => {
+  service = await bootService({ CORS_ORIGINS: SITE })
+  const { payload } = service
+  await createAccount(payload, 'editor', 'editor@example.com')
+  editorToken = await loginToken(service, 'editor@example.com')
+  const category = await createCategory(payload, 'Notes')
+  articleId = Number((await createArticle(payload, { title: 'Original title', category })).id)
+  await createProject(payload, { title: 'Secret project', status: 'draft' })
+  resourceId = Number(
+    (await payload.create({ collection: 'resources', data: { title: 'Slides', fileUrl: '/files/slides.pdf' }, overrideAccess: true })).id,
+  )
+})
+
+afterAll(async () => {
+  await service?.stop()
+})
+
+describe('anonymous answers from the public cache', () => {
+  it('answers a repeated list with the same bytes and headers, a new request id, and without reading the database again', async () => {
+    const first = await service.request().get('/api/articles').set('Origin', SITE)
+    await retitleQuietly(articleId, 'Changed behind the cache')
+    const second = await service.request().get('/api/articles').set('Origin', SITE)
+    expect(second.status).toBe(200)
+    expect(second.text).toBe(first.text)
+    expect(titles(second.body)).toEqual(['Original title'])
+    for (const header of ['content-type', 'content-length', 'etag', 'cache-control', 'vary', 'x-content-type-options']) {
+      expect([header, second.headers[header]]).toEqual([header, first.headers[header]])
+    }
+    expect(second.headers['access-control-allow-origin']).toBe(SITE)
+    expect(second.headers['access-control-expose-headers']).toBe(first.headers['access-control-expose-headers'])
+    expect(second.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/)
+    expect(second.headers['x-request-id']).not.toBe(first.headers['x-request-id'])
+    // Another origin gets no CORS headers from the cached answer either.
+    const elsewhere = await service.request().get('/api/articles').set('Origin', 'https://evil.example.com')
+    expect(elsewhere.headers['access-control-allow-origin']).toBeUndefined()
+    await service.payload.update({ collection: 'articles', id: articleId, data: { title: 'Original title' }, overrideAccess: true })
+  })
+
+  it('shows an edit made through Payload on the next request', async () => {
+    expect(titles((await service.request().get('/api/articles?limit=5')).body)).toEqual(['Original title'])
+    await service.payload.update({ collection: 'articles', id: articleId, data: { title: 'Edited title' }, overrideAccess: true })
+    expect(titles((await service.request().get('/api/articles?limit=5')).body)).toEqual(['Edited title'])
+    const home = await service.request().get('/api/home')
+    expect(home.body.data.latestArticles.map((item: { title: string }) => item.title)).toEqual(['Edited title'])
+  })
+
+  it('answers If-None-Match with an empty 304 and HEAD with the headers alone', async () => {
+    const first = await service.request().get('/api/articles?page=1')
+    const again = await service.request().get('/api/articles?page=1').set('If-None-Match', first.headers.etag!)
+    expect(again.status).toBe(304)
+    expect(again.text).toBe('')
+    expect(again.headers.etag).toBe(first.headers.etag)
+    expect(again.headers['content-type']).toBeUndefined()
+    const stale = await service.request().get('/api/articles?page=1').set('If-None-Match', 'W/"other"')
+    expect(stale.status).toBe(200)
+    const head = await service.request().head('/api/articles?page=1')
+    expect(head.status).toBe(200)
+    expect(head.headers['content-length']).toBe(first.headers['content-length'])
+    expect(head.text ?? '').toBe('')
+  })
+
+  it('never serves a cached answer to a token, nor stores one for it', async () => {
+    expect((await service.request().get('/api/projects?status=draft')).body.data).toEqual([])
+    const staff = await service.request().get('/api/projects?status=draft').set('Authorization', `Bearer ${editorToken}`)
+    expect(staff.headers['cache-control']).toBe('private, no-store')
+    expect(titles(staff.body)).toEqual(['Secret project'])
+    const anonymous = await service.request().get('/api/projects?status=draft')
+    expect(anonymous.headers['cache-control']).toBe('public, no-cache')
+    expect(anonymous.body.data).toEqual([])
+    // A bad token is still refused rather than answered from the cache.
+    const bad = await service.request().get('/api/articles?limit=10').set('Authorization', 'Bearer nonsense')
+    expect(bad.status).toBe(401)
+  })
+
+  it('caches no error: a bad query is a 400 each time', async () => {
+    for (let n = 0; n < 2; n++) {
+      const res = await service.request().get('/api/articles?page=zero')
+      expect(res.status).toBe(400)
+      expect(res.body.success).toBe(false)
+    }
+  })
+
+  it('counts every view and download although the article and the file address are cached', async () => {
+    const first = await service.request().get(`/api/articles/${articleId}`)
+    const second = await service.request().get(`/api/articles/${articleId}`)
+    expect(second.body.data.viewCount).toBe(first.body.data.viewCount + 1)
+    for (let n = 0; n < 3; n++) expect((await service.request().get(`/api/resources/${resourceId}/download`)).status).toBe(302)
+    expect((await service.payload.findByID({ collection: 'resources', id: resourceId })).downloadCount).toBe(3)
+  })
+
+  it('forgets a cached article once it is unpublished, and a deleted resource', async () => {
+    expect((await service.request().get(`/api/articles/${articleId}`)).status).toBe(200)
+    await service.payload.update({ collection: 'articles', id: articleId, data: { status: 'draft' }, overrideAccess: true })
+    expect((await service.request().get(`/api/articles/${articleId}`)).status).toBe(404)
+    await service.payload.update({ collection: 'articles', id: articleId, data: { status: 'published' }, overrideAccess: true })
+    await service.payload.delete({ collection: 'resources', id: resourceId, overrideAccess: true })
+    expect((await service.request().get(`/api/resources/${resourceId}/download`)).status).toBe(404)
+  })
+})
