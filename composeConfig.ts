@@ -26,10 +26,14 @@ export const composeConfig = (env: ServiceEnv): Promise<SanitizedConfig> =>
       meta: { titleSuffix: ' · Blog & Portfolio' },
     },
     cors: env.corsOrigins,
-    db: createDatabaseAdapter(selectDatabase(env.databaseUrl, env.dataDir), {
-      postgres: { directory: path.resolve(dirname, 'migrations/postgres'), list: postgresMigrations },
-      sqlite: { directory: path.resolve(dirname, 'migrations/sqlite'), list: sqliteMigrations },
-    }),
+    db: createDatabaseAdapter(
+      selectDatabase(env.databaseUrl, env.dataDir),
+      {
+        postgres: { directory: path.resolve(dirname, 'migrations/postgres'), list: postgresMigrations },
+        sqlite: { directory: path.resolve(dirname, 'migrations/sqlite'), list: sqliteMigrations },
+      },
+      { sqliteSynchronous: env.sqliteSynchronous },
+    ),
     editor: lexicalEditor(),
     logger: { options: { level: env.logLevel } },
     plugins: [

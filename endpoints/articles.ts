@@ -11,7 +11,7 @@ import { setPublicCaching } from './http/cacheControl'
 import { sendData } from './http/envelope'
 import { pageCount, parsePagination } from './http/pagination'
 import { booleanText, queryParam } from './http/params'
-import { sendPublicRead } from './http/publicResponse'
+import { type PublicCaching, sendPublicRead } from './http/publicResponse'
 import type { ApiUser } from './http/requestTypes'
 import { articleDetail, articleListItem } from './serializers/article'
 import type { Doc } from './serializers/common'
@@ -113,19 +113,13 @@ const loadArticle = async (payload: Payload, key: string, user: ApiUser | null |
 /**
  * An article as an anonymous reader finds it by `key`, kept `ttl` seconds (a miss too, so unknown keys do not reach
  * the database again). Any change made through Payload clears it; its view count is never served from here.
+ * (With a short TTL, the busiest articles expiring together stalled every reader behind their re-reads.)
  */
 const publicArticle = (payload: Payload, key: string, ttl: number) =>
   cached(`article:${key}`, ttl, () => loadArticle(payload, key, null), (found) => String(found?.doc.content ?? '').length)
 
-export type ArticleCaching = {
-  /** Seconds an anonymous list's total may be kept. */
-  countTtl: number
-  /** Seconds an anonymous list answer or found article may be kept. */
-  answerTtl: number
-}
-
 /** GET /articles (published, newest first) and GET /articles/:idOrSlug (counts a view). */
-export const articleRoutes = (payload: Payload, { countTtl, answerTtl }: ArticleCaching): Router => {
+export const articleRoutes = (payload: Payload, { recordTtl, answerTtl }: PublicCaching): Router => {
   const router = Router()
 
   router.get('/', (req, res) =>
@@ -135,14 +129,14 @@ export const articleRoutes = (payload: Payload, { countTtl, answerTtl }: Article
       const where: Where = { status: { equals: 'published' }, ...(featured ? { featured: { equals: true } } : {}) }
       const [docs, total] = await Promise.all([
         findPage(payload, req.user, where, page, limit),
-        countArticles(payload, req.user, where, featured, countTtl),
+        countArticles(payload, req.user, where, featured, recordTtl),
       ])
       return { data: docs.map(articleListItem), meta: { pagination: { page, limit, total, pages: pageCount(total, limit) } } }
     }),
   )
 
   router.get('/:key', async (req, res) => {
-    const found = req.user ? await loadArticle(payload, req.params.key, req.user) : await publicArticle(payload, req.params.key, answerTtl)
+    const found = req.user ? await loadArticle(payload, req.params.key, req.user) : await publicArticle(payload, req.params.key, recordTtl)
     if (!found) throw notFound('Article')
     const { doc, author } = found
     // A staff preview of a draft is not a reader's view.

@@ -11,7 +11,7 @@ import { setPublicCaching } from './http/cacheControl'
 import { sendData } from './http/envelope'
 import { pageCount, parsePagination } from './http/pagination'
 import { integerText, parsePathId, queryParam } from './http/params'
-import { sendPublicRead } from './http/publicResponse'
+import { type PublicCaching, sendPublicRead } from './http/publicResponse'
 import type { ApiUser } from './http/requestTypes'
 import type { Doc } from './serializers/common'
 import { projectDetail, projectListItem, relatedProjectItem } from './serializers/project'
@@ -70,15 +70,8 @@ const findProject = async (payload: Payload, id: number, user: ApiUser | null | 
 const publicProject = (payload: Payload, id: number, ttl: number) =>
   cached(`project:${id}`, ttl, () => findProject(payload, id, null), (doc) => String(doc?.content ?? '').length)
 
-export type ProjectCaching = {
-  /** Seconds the ranking input of related projects may be kept. */
-  countTtl: number
-  /** Seconds an anonymous answer or found project may be kept. */
-  answerTtl: number
-}
-
 /** GET /projects, /projects/:id (counts a view) and /projects/:id/related. */
-export const projectRoutes = (payload: Payload, { countTtl, answerTtl }: ProjectCaching): Router => {
+export const projectRoutes = (payload: Payload, { recordTtl, answerTtl }: PublicCaching): Router => {
   const router = Router()
 
   router.get('/', (req, res) =>
@@ -108,7 +101,7 @@ export const projectRoutes = (payload: Payload, { countTtl, answerTtl }: Project
 
   router.get('/:id', async (req, res) => {
     const id = parsePathId(req.params.id, 'Project')
-    const doc = req.user ? await findProject(payload, id, req.user) : await publicProject(payload, id, answerTtl)
+    const doc = req.user ? await findProject(payload, id, req.user) : await publicProject(payload, id, recordTtl)
     if (!doc) throw notFound('Project')
     // A staff preview of a draft is not a visitor's view.
     const viewCount =
@@ -122,7 +115,7 @@ export const projectRoutes = (payload: Payload, { countTtl, answerTtl }: Project
     sendPublicRead(req, res, { ttl: answerTtl }, async () => {
       const id = parsePathId(req.params.id, 'Project')
       const limit = Math.min(queryParam(req.query, 'limit', integerText.pipe(z.number().min(1, 'must be at least 1'))) ?? 5, MAX_RELATED)
-      const { entries, byId } = await rankingCandidates(payload, countTtl)
+      const { entries, byId } = await rankingCandidates(payload, recordTtl)
       const target = byId.get(id)
       if (!target) throw notFound('Project')
       const chosen = rankEntries(target, entries).slice(0, limit)

@@ -7,7 +7,7 @@ import { cached } from '../lib/publicCache'
 import { notFound } from './http/apiError'
 import { parsePagination } from './http/pagination'
 import { parsePathId } from './http/params'
-import { sendPublicRead } from './http/publicResponse'
+import { type PublicCaching, sendPublicRead } from './http/publicResponse'
 import type { ApiUser } from './http/requestTypes'
 import type { Doc } from './serializers/common'
 import { resourceListItem } from './serializers/resource'
@@ -28,15 +28,12 @@ const findFileUrl = async (payload: Payload, id: number, user: ApiUser | null | 
   return typeof fileUrl === 'string' ? fileUrl : null
 }
 
-/**
- * GET /resources (active ones) and GET /resources/:id/download (302 to the file, counted; HEAD is not). Anonymous
- * lists and download addresses are kept `ttl` seconds; a download is counted on every request.
- */
-export const resourceRoutes = (payload: Payload, ttl: number): Router => {
+/** GET /resources (active ones) and GET /resources/:id/download (302 to the file, counted on every GET; HEAD is not). */
+export const resourceRoutes = (payload: Payload, { recordTtl, answerTtl }: PublicCaching): Router => {
   const router = Router()
 
   router.get('/', (req, res) =>
-    sendPublicRead(req, res, { ttl }, async () => {
+    sendPublicRead(req, res, { ttl: answerTtl }, async () => {
       const { page, limit } = parsePagination(req.query, { defaultLimit: 10, maxLimit: 100 })
       const result = await payload.find({
         collection: RESOURCES_SLUG,
@@ -55,7 +52,7 @@ export const resourceRoutes = (payload: Payload, ttl: number): Router => {
 
   router.get('/:id/download', async (req, res) => {
     const id = parsePathId(req.params.id, 'Resource')
-    const fileUrl = req.user ? await findFileUrl(payload, id, req.user) : await cached(`resource:${id}`, ttl, () => findFileUrl(payload, id, null))
+    const fileUrl = req.user ? await findFileUrl(payload, id, req.user) : await cached(`resource:${id}`, recordTtl, () => findFileUrl(payload, id, null))
     if (fileUrl === null) throw notFound('Resource')
     if (req.method === 'GET' && (await incrementCounter(payload, RESOURCES_SLUG, id, 'downloadCount')) === undefined) {
       throw notFound('Resource')

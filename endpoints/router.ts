@@ -45,10 +45,11 @@ export const createApiRouter = ({ database, env, payload }: ApiRouterContext): R
   router.use('/auth', authRoutes(payload))
   router.use('/admin', adminRoutes(payload))
 
-  const cache = { countTtl: env.homeCacheTtl, answerTtl: env.listCacheTtl }
+  // Records and totals change only through edits, which clear the cache; answers that show counters lag them.
+  const cache = { recordTtl: env.homeCacheTtl, answerTtl: env.listCacheTtl }
   router.use('/articles', articleRoutes(payload, cache))
   router.use('/projects', projectRoutes(payload, cache))
-  router.use('/resources', resourceRoutes(payload, env.listCacheTtl))
+  router.use('/resources', resourceRoutes(payload, cache))
   router.use('/wall-messages', wallMessageRoutes(payload, env.wallRateLimit, env.listCacheTtl))
   router.use('/galleries', galleryRoutes(payload, env.listCacheTtl))
 

@@ -18,6 +18,16 @@ export type SqlMigrations = {
 
 export type AdapterMigrations = { postgres: SqlMigrations; sqlite: SqlMigrations }
 
+export type AdapterSettings = {
+  /**
+   * SQLite's `PRAGMA synchronous` in WAL mode. `NORMAL` (the default here; Payload's is `FULL`) syncs the WAL at
+   * checkpoints instead of on every commit: the database stays consistent after any crash, and a power cut can lose
+   * the last commits. Every view and download is a commit, and on this machine `FULL` made each one cost twice as
+   * much (0.55 against 0.26 ms) with stalls of over 100 ms.
+   */
+  sqliteSynchronous: 'NORMAL' | 'FULL' | 'EXTRA'
+}
+
 /**
  * Builds the Payload database adapter for a selection. SQL adapters push the schema in development and run the
  * committed migrations in production; MongoDB needs neither.
@@ -25,6 +35,7 @@ export type AdapterMigrations = { postgres: SqlMigrations; sqlite: SqlMigrations
 export const createDatabaseAdapter = (
   selection: DatabaseSelection,
   migrations: AdapterMigrations,
+  { sqliteSynchronous }: AdapterSettings = { sqliteSynchronous: 'NORMAL' },
 ): DatabaseAdapterObj => {
   switch (selection.kind) {
     case 'sqlite':
@@ -33,7 +44,7 @@ export const createDatabaseAdapter = (
         client: { url: selection.url },
         migrationDir: migrations.sqlite.directory,
         prodMigrations: migrations.sqlite.list as never,
-        wal: selection.url !== 'file::memory:',
+        wal: selection.url !== 'file::memory:' && { synchronous: sqliteSynchronous },
       })
     case 'postgres':
       return postgresAdapter({

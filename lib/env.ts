@@ -9,6 +9,9 @@ export type NodeEnvironment = 'development' | 'production' | 'test'
 const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'] as const
 export type LogLevel = (typeof LOG_LEVELS)[number]
 
+const SQLITE_SYNCHRONOUS = ['NORMAL', 'FULL', 'EXTRA'] as const
+export type SqliteSynchronous = (typeof SQLITE_SYNCHRONOUS)[number]
+
 /** The service's settings, read once from the process environment. */
 export type ServiceEnv = {
   admin: boolean
@@ -28,6 +31,8 @@ export type ServiceEnv = {
   serverUrl?: string
   siteUrl?: string
   skillsCacheTtl: number
+  /** SQLite's `PRAGMA synchronous` in WAL mode. */
+  sqliteSynchronous: SqliteSynchronous
   trustProxy: boolean
   wallModeration: boolean
   wallRateLimit: number
@@ -120,6 +125,13 @@ const envSchema = z.object({
   SERVER_URL: absoluteHttpUrl,
   SITE_URL: absoluteHttpUrl,
   SKILLS_CACHE_TTL: integerText(3600, 0, 86_400 * 30),
+  SQLITE_SYNCHRONOUS: optionalText.pipe(
+    z
+      .string()
+      .transform((value) => value.toUpperCase())
+      .pipe(z.enum(SQLITE_SYNCHRONOUS, { message: `expected one of ${SQLITE_SYNCHRONOUS.join(', ')}` }))
+      .optional(),
+  ),
   TRUST_PROXY: booleanText(false),
   WALL_MODERATION: booleanText(false),
   WALL_RATE_LIMIT: integerText(5, 1, 10_000),
@@ -165,6 +177,7 @@ export const readEnv = (source: Record<string, string | undefined>, cwd = proces
     serverUrl: vars.SERVER_URL,
     siteUrl: vars.SITE_URL,
     skillsCacheTtl: vars.SKILLS_CACHE_TTL,
+    sqliteSynchronous: vars.SQLITE_SYNCHRONOUS ?? 'NORMAL',
     trustProxy: vars.TRUST_PROXY,
     wallModeration: vars.WALL_MODERATION,
     wallRateLimit: vars.WALL_RATE_LIMIT,

@@ -13,6 +13,13 @@ export type CachedResponse = PreparedBody & {
   generation: number
 }
 
+export type PublicCaching = {
+  /** Seconds an anonymous reader's found record or list total may be kept: only edits change them, and edits clear them. */
+  recordTtl: number
+  /** Seconds an anonymous answer that shows counters (views, downloads) may be kept: how long those may lag. */
+  answerTtl: number
+}
+
 export type Produced = { data: unknown; meta?: Record<string, unknown> }
 
 export type PublicReadOptions = {

@@ -20,6 +20,20 @@ describe('GET /api/health', () => {
   })
 })
 
+describe('the SQLite connection', () => {
+  it('runs in WAL mode with synchronous=NORMAL (SQLITE_SYNCHRONOUS defaults to NORMAL); other databases have no such setting', async () => {
+    if (service.database.kind !== 'sqlite') {
+      expect(service.env.sqliteSynchronous).toBe('NORMAL')
+      return
+    }
+    const client = (service.payload.db as unknown as { client: { execute: (sql: string) => Promise<{ rows: Record<string, unknown>[] }> } })
+      .client
+    expect((await client.execute('PRAGMA journal_mode')).rows[0]?.journal_mode).toBe('wal')
+    // SQLite reports the level as a number: 1 is NORMAL, 2 FULL.
+    expect(Number((await client.execute('PRAGMA synchronous')).rows[0]?.synchronous)).toBe(1)
+  })
+})
+
 describe('closing the service', () => {
   it('leaves no connection attached to the database once close() resolves', async () => {
     await service.close()
