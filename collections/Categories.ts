@@ -1,6 +1,7 @@
 import type { CollectionConfig } from 'payload'
 
 import { canManageContent } from '../access/canManageContent'
+import { refuseDeletingUsedCategory } from '../hooks/refuseDeletingUsedCategory'
 
 export const CATEGORIES_SLUG = 'categories'
 
@@ -9,6 +10,7 @@ export const Categories: CollectionConfig = {
   access: { create: canManageContent, delete: canManageContent, read: () => true, update: canManageContent },
   admin: { defaultColumns: ['name', 'type', 'updatedAt'], group: 'Blog', listSearchableFields: ['name', 'description'], useAsTitle: 'name' },
   defaultSort: '-createdAt',
+  hooks: { beforeDelete: [refuseDeletingUsedCategory] },
   fields: [
     { name: 'name', type: 'text', required: true, maxLength: 100 },
     {

@@ -3,7 +3,7 @@ import { z } from 'zod'
 
 import { ARTICLES_SLUG } from '../../collections/Articles'
 import { articleAuthors } from '../articleAuthor'
-import { flag, integer, oneOf, optionalText, optionalUrl, requiredText } from '../http/schemas'
+import { flag, integer, oneOf, optionalText, optionalUrl, requiredText, withDefault } from '../http/schemas'
 import { articleDetail } from '../serializers/article'
 import { type Doc, relationId } from '../serializers/common'
 import { checkCategory } from './categoryRef'
@@ -15,8 +15,8 @@ const createSchema = z.strictObject({
   categoryId: integer(1),
   excerpt: optionalText(1000),
   coverImage: optionalUrl,
-  status: oneOf(['draft', 'published'] as const).optional(),
-  featured: flag.optional(),
+  status: withDefault(oneOf(['draft', 'published'] as const)),
+  featured: withDefault(flag),
   slug: optionalText(200),
 })
 

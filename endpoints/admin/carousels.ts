@@ -1,7 +1,7 @@
 import { z } from 'zod'
 
 import { CAROUSELS_SLUG } from '../../collections/Carousels'
-import { integer, oneOf, optionalUrl, requiredText, safeUrl } from '../http/schemas'
+import { integer, oneOf, optionalUrl, requiredText, safeUrl, withDefault } from '../http/schemas'
 import { type Doc, isoDate, numberOr, optionalString } from '../serializers/common'
 import { type AdminResource, dropNullsOnCreate } from './crud'
 
@@ -9,8 +9,8 @@ const createSchema = z.strictObject({
   title: requiredText(200),
   imageUrl: safeUrl,
   linkUrl: optionalUrl,
-  order: integer(-1_000_000, 1_000_000).optional(),
-  status: oneOf(['active', 'inactive'] as const).optional(),
+  order: withDefault(integer(-1_000_000, 1_000_000)),
+  status: withDefault(oneOf(['active', 'inactive'] as const)),
 })
 
 const carouselRecord = (doc: Doc) => ({

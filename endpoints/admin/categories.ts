@@ -1,17 +1,13 @@
-import type { Payload } from 'payload'
 import { z } from 'zod'
 
-import { ARTICLES_SLUG } from '../../collections/Articles'
 import { CATEGORIES_SLUG } from '../../collections/Categories'
-import { PROJECTS_SLUG } from '../../collections/Projects'
-import { ApiError } from '../http/apiError'
-import { oneOf, optionalText, requiredText } from '../http/schemas'
+import { oneOf, optionalText, requiredText, withDefault } from '../http/schemas'
 import { type Doc, isoDate, optionalString } from '../serializers/common'
 import { type AdminResource, dropNullsOnCreate } from './crud'
 
 const createSchema = z.strictObject({
   name: requiredText(100),
-  type: oneOf(['article', 'project'] as const).optional(),
+  type: withDefault(oneOf(['article', 'project'] as const)),
   description: optionalText(2000),
 })
 
@@ -24,17 +20,6 @@ const categoryRecord = (doc: Doc) => ({
   updatedAt: isoDate(doc.updatedAt),
 })
 
-/** A category still holding articles or projects cannot be deleted: they would lose it silently. */
-const refuseIfInUse = async (payload: Payload, id: number) => {
-  const [articles, projects] = await Promise.all(
-    [ARTICLES_SLUG, PROJECTS_SLUG].map((collection) =>
-      payload.count({ collection, overrideAccess: true, where: { category: { equals: id } } }),
-    ),
-  )
-  const total = articles!.totalDocs + projects!.totalDocs
-  if (total > 0) throw new ApiError('CONFLICT', `The category is used by ${total} article(s) or project(s); move them first`)
-}
-
 export const categoriesResource: AdminResource<z.infer<typeof createSchema>> = {
   slug: CATEGORIES_SLUG,
   label: 'Category',
@@ -45,5 +30,4 @@ export const categoriesResource: AdminResource<z.infer<typeof createSchema>> = {
   keywordField: 'name',
   defaultLimit: 100,
   sort: ['name', 'id'],
-  beforeDelete: refuseIfInUse,
 }

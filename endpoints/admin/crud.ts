@@ -30,8 +30,6 @@ export type AdminResource<Input extends Record<string, unknown>> = {
   statuses?: readonly [string, ...string[]]
   defaultLimit: number
   sort: string[]
-  /** Refuses a delete that would break other records (throws a CONFLICT ApiError). */
-  beforeDelete?: (payload: Payload, id: number) => Promise<void>
 }
 
 /** Optional fields sent as null mean "not given" on create: they are left out so defaults apply. */
@@ -92,7 +90,6 @@ export const adminCrudRoutes = <Input extends Record<string, unknown>>(payload: 
   router.delete('/:id', async (req, res) => {
     const id = parsePathId(req.params.id, resource.label)
     await requireExisting(payload, resource, id, req.user)
-    await resource.beforeDelete?.(payload, id)
     await payload.delete({ collection: resource.slug, id, ...asCaller(req.user) })
     sendData(res, { id })
   })

@@ -2,7 +2,7 @@ import type { Payload } from 'payload'
 import { z } from 'zod'
 
 import { PROJECTS_SLUG } from '../../collections/Projects'
-import { flag, integer, oneOf, optionalText, optionalUrl, requiredText, safeUrl } from '../http/schemas'
+import { flag, integer, oneOf, optionalText, optionalUrl, requiredText, safeUrl, withDefault } from '../http/schemas'
 import { type Doc, numberOr, relationId } from '../serializers/common'
 import { projectDetail } from '../serializers/project'
 import { checkCategory } from './categoryRef'
@@ -17,10 +17,10 @@ const createSchema = z.strictObject({
   repoUrl: optionalUrl,
   techStack: z.array(requiredText(50), { error: 'must be a list of strings' }).max(50, 'must have at most 50 tags').nullable().optional(),
   screenshots: z.array(safeUrl, { error: 'must be a list of URLs' }).max(50, 'must have at most 50 screenshots').nullable().optional(),
-  status: oneOf(['draft', 'published'] as const).optional(),
+  status: withDefault(oneOf(['draft', 'published'] as const)),
   categoryId: integer(1).nullable().optional(),
-  featured: flag.optional(),
-  order: integer(-1_000_000, 1_000_000).optional(),
+  featured: withDefault(flag),
+  order: withDefault(integer(-1_000_000, 1_000_000)),
 })
 
 type ProjectInput = z.infer<typeof createSchema>

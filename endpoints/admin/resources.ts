@@ -1,7 +1,7 @@
 import { z } from 'zod'
 
 import { RESOURCES_SLUG } from '../../collections/Resources'
-import { integer, oneOf, optionalText, requiredText, safeUrl } from '../http/schemas'
+import { integer, oneOf, optionalText, requiredText, safeUrl, withDefault } from '../http/schemas'
 import { type Doc, isoDate, numberOr, optionalString } from '../serializers/common'
 import { type AdminResource, dropNullsOnCreate } from './crud'
 
@@ -10,11 +10,11 @@ const fields = {
   description: optionalText(5000),
   fileUrl: safeUrl,
   fileSize: optionalText(50),
-  status: oneOf(['active', 'inactive'] as const).optional(),
+  status: withDefault(oneOf(['active', 'inactive'] as const)),
 }
 
 // downloadCount may be seeded on create (an imported resource keeps its history); afterwards only downloads count.
-const createSchema = z.strictObject({ ...fields, downloadCount: integer(0).optional() })
+const createSchema = z.strictObject({ ...fields, downloadCount: withDefault(integer(0)) })
 const updateSchema = z.strictObject(fields).partial()
 
 const resourceRecord = (doc: Doc) => ({

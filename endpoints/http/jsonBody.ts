@@ -5,10 +5,36 @@ import { ApiError } from './apiError'
 const hasBody = (headers: Record<string, string | string[] | undefined>): boolean =>
   headers['transfer-encoding'] !== undefined || (headers['content-length'] !== undefined && headers['content-length'] !== '0')
 
+type Visit = { value: object; key?: string; parent?: Visit }
+
+const pathOf = (visit: Visit): string[] => {
+  const keys: string[] = []
+  for (let at: Visit | undefined = visit; at?.key !== undefined; at = at.parent) keys.push(at.key)
+  return keys.reverse()
+}
+
+/**
+ * Where a `__proto__` key sits in a parsed body, if anywhere. JSON.parse keeps it as an own property, but any later
+ * copy by assignment (zod's record parsing, a spread into a plain object) turns it into that object's prototype: the
+ * key would vanish instead of being refused as an unknown field. Walked without recursion: a 1 MB body can nest
+ * deeper than the call stack.
+ */
+const protoKeyPath = (body: unknown): string | undefined => {
+  if (body === null || typeof body !== 'object') return undefined
+  const pending: Visit[] = [{ value: body }]
+  for (let visit = pending.pop(); visit; visit = pending.pop()) {
+    if (Object.hasOwn(visit.value, '__proto__')) return [...pathOf(visit), '__proto__'].join('.')
+    for (const [key, child] of Object.entries(visit.value)) {
+      if (child !== null && typeof child === 'object') pending.push({ value: child, key, parent: visit })
+    }
+  }
+  return undefined
+}
+
 /**
  * JSON bodies only: a POST/PUT/PATCH carrying a body must say `Content-Type: application/json` (else 415) and stay
- * under `limit` (else 413); malformed JSON is a 400. A request without a body gets `{}`. A body already parsed
- * by a route-specific jsonBody (with its own limit) is left as it is.
+ * under `limit` (else 413); malformed JSON is a 400, and so is a `__proto__` key at any depth. A request without a
+ * body gets `{}`. A body already parsed by a route-specific jsonBody (with its own limit) is left as it is.
  */
 export const jsonBody = (limit: string): RequestHandler => {
   const parse = express.json({ limit, strict: false, type: () => true })
@@ -21,6 +47,11 @@ export const jsonBody = (limit: string): RequestHandler => {
     if (!req.is('application/json')) {
       return next(new ApiError('UNSUPPORTED_MEDIA_TYPE', 'Request bodies must be JSON (Content-Type: application/json)'))
     }
-    parse(req, res, next)
+    parse(req, res, (error?: unknown) => {
+      if (error) return next(error)
+      const path = protoKeyPath(req.body)
+      if (path) return next(new ApiError('VALIDATION_ERROR', 'Invalid request', [{ path, message: 'Unrecognized key: "__proto__"' }]))
+      next()
+    })
   }
 }

@@ -29,6 +29,12 @@ export const oneOf = <Values extends readonly [string, ...string[]]>(values: Val
 
 export const flag = z.boolean({ error: typeMessage('true or false') })
 
+/**
+ * A field the collection gives a default (a status, a flag, an order): `null` means "not given", so on create the
+ * default applies exactly as when the key is left out.
+ */
+export const withDefault = <Schema extends z.ZodType>(schema: Schema) => schema.nullable().optional()
+
 /** Keys a client may send back from a record it read; they are ignored rather than refused. */
 const READ_ONLY_KEYS = ['id', 'createdAt', 'updatedAt']
 

@@ -182,14 +182,37 @@ describe('URL fields refuse what would leave the site', () => {
 })
 
 describe('admin rules across resources', () => {
-  it('409 when deleting a category still in use, and it stays', async () => {
+  it('409 CONFLICT with the rule from the collection when deleting a category still in use; it stays, and deletes once empty', async () => {
     const category = await service.request().post('/api/admin/categories').set(as('admin')).send({ name: 'Busy' })
     const id = category.body.data.id
-    await service.request().post('/api/admin/articles').set(as('admin')).send({ title: 'Uses it', content: 'x', categoryId: id })
+    const articleIds: number[] = []
+    for (const title of ['Uses it', 'Uses it too']) {
+      const article = await service.request().post('/api/admin/articles').set(as('admin')).send({ title, content: 'x', categoryId: id })
+      articleIds.push(article.body.data.id)
+    }
+    for (const role of ['admin', 'editor'] as const) {
+      const res = await service.request().delete(`/api/admin/categories/${id}`).set(as(role))
+      expect(res.status).toBe(409)
+      expect(res.body).toEqual({
+        success: false,
+        error: { code: 'CONFLICT', message: 'This category is used by 2 articles; move them to another category first.' },
+      })
+    }
+    expect((await service.request().get('/api/admin/categories?keyword=busy').set(as('admin'))).body.data).toHaveLength(1)
+
+    for (const articleId of articleIds) await service.request().delete(`/api/admin/articles/${articleId}`).set(as('admin'))
+    const emptied = await service.request().delete(`/api/admin/categories/${id}`).set(as('editor'))
+    expect(emptied.status).toBe(200)
+    expect(emptied.body).toEqual({ success: true, data: { id } })
+  })
+
+  it('409 names projects too, drafts included', async () => {
+    const category = await service.request().post('/api/admin/categories').set(as('admin')).send({ name: 'Tools', type: 'project' })
+    const id = category.body.data.id
+    await service.request().post('/api/admin/projects').set(as('admin')).send({ title: 'Draft tool', description: 'd', categoryId: id })
     const res = await service.request().delete(`/api/admin/categories/${id}`).set(as('admin'))
     expect(res.status).toBe(409)
-    expect(res.body.error.code).toBe('CONFLICT')
-    expect((await service.request().get('/api/admin/categories?keyword=busy').set(as('admin'))).body.data).toHaveLength(1)
+    expect(res.body.error.message).toBe('This category is used by 1 project; move it to another category first.')
   })
 
   it('categoryId must name a category of the right type', async () => {
@@ -248,6 +271,46 @@ describe('admin rules across resources', () => {
     const created = await service.request().post('/api/admin/carousels').set(as('admin')).send({ title: 'T', imageUrl: '/a.png', linkUrl: '/x' })
     const cleared = await service.request().put(`/api/admin/carousels/${created.body.data.id}`).set(as('admin')).send({ linkUrl: null })
     expect(cleared.body.data.linkUrl).toBeNull()
+  })
+
+  it.each([
+    ['articles', () => ({ title: 'Null status', content: 'c', categoryId: articleCategory }), { status: null, featured: null }, { status: 'draft', featured: false }],
+    ['projects', () => ({ title: 'Null status', description: 'd' }), { status: null, featured: null, order: null }, { status: 'draft', featured: false, order: 0 }],
+    ['carousels', () => ({ title: 'Null status', imageUrl: '/a.png' }), { status: null, order: null }, { status: 'active', order: 0 }],
+    ['resources', () => ({ title: 'Null status', fileUrl: '/f.zip' }), { status: null, downloadCount: null }, { status: 'active', downloadCount: 0 }],
+    ['categories', () => ({ name: 'Null type' }), { type: null }, { type: 'article' }],
+  ])('%s: null for an optional field with a default means "not given" on create: the default applies', async (name, valid, nulls, defaults) => {
+    const res = await service.request().post(`/api/admin/${name}`).set(as('admin')).send({ ...valid(), ...nulls })
+    expect(res.status).toBe(201)
+    expect(res.body.data).toMatchObject(defaults)
+  })
+
+  it('null on update clears a flag or an order, and is a 400 for a status, which cannot be empty', async () => {
+    const created = await service.request().post('/api/admin/projects').set(as('admin')).send({ title: 'Kept', description: 'd', status: 'published', featured: true, order: 5 })
+    const id = created.body.data.id
+    const cleared = await service.request().put(`/api/admin/projects/${id}`).set(as('admin')).send({ featured: null, order: null })
+    expect(cleared.status).toBe(200)
+    expect(cleared.body.data).toMatchObject({ featured: false, order: 0, status: 'published' })
+    const status = await service.request().put(`/api/admin/projects/${id}`).set(as('admin')).send({ status: null })
+    expect(status.status).toBe(400)
+    expect(status.body.error.details.map((d: { path: string }) => d.path)).toEqual(['status'])
+    expect((await service.payload.findByID({ collection: 'projects', id })).status).toBe('published')
+  })
+
+  it('article content: 500,000 characters are accepted, one more is a 400 on content', async () => {
+    const atLimit = await service.request().post('/api/admin/articles').set(as('admin')).send({ title: 'Long', content: 'a'.repeat(500_000), categoryId: articleCategory })
+    expect(atLimit.status).toBe(201)
+    expect(atLimit.body.data.content).toHaveLength(500_000)
+    const over = await service.request().post('/api/admin/articles').set(as('admin')).send({ title: 'Too long', content: 'a'.repeat(500_001), categoryId: articleCategory })
+    expect(over.status).toBe(400)
+    expect(over.body.error).toEqual({
+      code: 'VALIDATION_ERROR',
+      message: 'Invalid request',
+      details: [{ path: 'content', message: 'must be at most 500000 characters' }],
+    })
+    const put = await service.request().put(`/api/admin/articles/${atLimit.body.data.id}`).set(as('admin')).send({ content: 'b'.repeat(500_001) })
+    expect(put.status).toBe(400)
+    expect(put.body.error.details).toEqual([{ path: 'content', message: 'must be at most 500000 characters' }])
   })
 
   it('415 for a non-JSON body and 400 for a body that is not an object', async () => {

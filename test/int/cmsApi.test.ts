@@ -154,3 +154,50 @@ describe('ids', () => {
     expect(Number.isInteger(created.id)).toBe(true)
   })
 })
+
+describe('a category still in use cannot be deleted through /cms-api either', () => {
+  const IN_USE = 'This category is used by 1 article; move it to another category first.'
+  let used = 0
+
+  beforeAll(async () => {
+    const { payload } = service
+    used = Number((await payload.create({ collection: 'categories', data: { name: 'Mixed' } })).id)
+    await payload.create({ collection: 'articles', data: { title: 'Filed', content: 'x', category: used } })
+  })
+
+  const unusedCategory = async () => Number((await service.payload.create({ collection: 'categories', data: { name: 'Spare' } })).id)
+  const exists = async (id: number) => Boolean(await service.payload.findByID({ collection: 'categories', id, disableErrors: true }))
+
+  it.each([['admin', () => adminToken], ['editor', () => editorToken]])('DELETE /cms-api/categories/:id as %s: 409 with the reason, and it stays', async (_role, token) => {
+    const res = await service.request().delete(`/cms-api/categories/${used}`).set('Authorization', `Bearer ${token()}`)
+    expect(res.status).toBe(409)
+    expect(res.body).toEqual({ errors: [{ message: IN_USE }] })
+    expect(await exists(used)).toBe(true)
+  })
+
+  it('the bulk delete the admin list uses reports the refused one, deletes the unused one, and keeps the used one', async () => {
+    const spare = await unusedCategory()
+    const res = await service
+      .request()
+      .delete(`/cms-api/categories?where[id][in]=${used},${spare}`)
+      .set('Authorization', `Bearer ${adminToken}`)
+    expect(res.status).toBe(400)
+    expect(res.body.errors).toEqual([{ id: used, isPublic: true, message: IN_USE }])
+    expect(res.body.docs.map((doc: { id: number }) => doc.id)).toEqual([spare])
+    expect(await exists(used)).toBe(true)
+    expect(await exists(spare)).toBe(false)
+  })
+
+  it('an unused category still deletes: 200', async () => {
+    const spare = await unusedCategory()
+    const res = await service.request().delete(`/cms-api/categories/${spare}`).set('Authorization', `Bearer ${editorToken}`)
+    expect(res.status).toBe(200)
+    expect(res.body.doc.id).toBe(spare)
+    expect(await exists(spare)).toBe(false)
+  })
+
+  it('the Local API refuses it too', async () => {
+    await expect(service.payload.delete({ collection: 'categories', id: used })).rejects.toMatchObject({ status: 409, message: IN_USE })
+    expect(await exists(used)).toBe(true)
+  })
+})
