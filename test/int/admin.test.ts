@@ -311,6 +311,9 @@ describe('admin rules across resources', () => {
     const put = await service.request().put(`/api/admin/articles/${atLimit.body.data.id}`).set(as('admin')).send({ content: 'b'.repeat(500_001) })
     expect(put.status).toBe(400)
     expect(put.body.error.details).toEqual([{ path: 'content', message: 'must be at most 500000 characters' }])
+    // 350,000 Chinese characters are 1,050,000 bytes of UTF-8: the 1 MB body limit answers before the content limit.
+    const wide = await service.request().post('/api/admin/articles').set(as('admin')).send({ title: 'Wide', content: '中'.repeat(350_000), categoryId: articleCategory })
+    expect(wide.status).toBe(413)
   })
 
   it('415 for a non-JSON body and 400 for a body that is not an object', async () => {
