@@ -9,6 +9,7 @@ import { blogPortfolio } from './index'
 import { createDatabaseAdapter } from './lib/databaseAdapter'
 import { selectDatabase } from './lib/databaseSelection'
 import type { ServiceEnv } from './lib/env'
+import { loginThrottleSettingsFromEnv } from './lib/loginThrottleSettings'
 import { resolveSecret } from './lib/secret'
 import { migrations as postgresMigrations } from './migrations/postgres/index'
 import { migrations as sqliteMigrations } from './migrations/sqlite/index'
@@ -26,6 +27,8 @@ export const composeConfig = (env: ServiceEnv): Promise<SanitizedConfig> =>
       meta: { titleSuffix: ' · Blog & Portfolio' },
     },
     cors: env.corsOrigins,
+    // Read by the users collection's login throttle (hooks/throttleLogin.ts).
+    custom: { loginThrottle: loginThrottleSettingsFromEnv(env) },
     db: createDatabaseAdapter(
       selectDatabase(env.databaseUrl, env.dataDir),
       {

@@ -5,7 +5,9 @@ import { adminOrSelf } from '../access/adminOrSelf'
 import { canUseAdminPanel } from '../access/canUseAdminPanel'
 import { isAdmin } from '../access/isAdmin'
 import { urlField } from '../fields/urlField'
+import { hashPasswordForUnknownEmail } from '../hooks/hashPasswordForUnknownEmail'
 import { makeFirstUserAdmin } from '../hooks/makeFirstUserAdmin'
+import { releaseLoginAttempt, throttleLogin } from '../hooks/throttleLogin'
 import { hasRole, ROLES } from '../lib/roles'
 
 export const USERS_SLUG = 'users'
@@ -13,8 +15,9 @@ export const USERS_SLUG = 'users'
 export const Users: CollectionConfig = {
   slug: USERS_SLUG,
   auth: {
-    lockTime: 10 * 60 * 1000,
-    maxLoginAttempts: 5,
+    // Payload's lockout is per account: anyone could lock the admin out. throttleLogin limits per IP and per
+    // account and IP instead.
+    maxLoginAttempts: 0,
     tokenExpiration: 2 * 60 * 60,
     useSessions: true,
   },
@@ -32,7 +35,12 @@ export const Users: CollectionConfig = {
     listSearchableFields: ['email', 'name'],
     useAsTitle: 'email',
   },
-  hooks: { beforeChange: [makeFirstUserAdmin] },
+  hooks: {
+    afterLogin: [releaseLoginAttempt],
+    beforeChange: [makeFirstUserAdmin],
+    // The throttle first: a refused attempt costs no hashing.
+    beforeOperation: [throttleLogin, hashPasswordForUnknownEmail],
+  },
   fields: [
     { name: 'name', type: 'text', admin: { description: 'Shown as the author of articles and wall messages.' } },
     {

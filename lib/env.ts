@@ -3,6 +3,7 @@ import path from 'node:path'
 import { z } from 'zod'
 
 import { ConfigError } from './configError'
+import { DEFAULT_LOGIN_THROTTLE } from './loginThrottleSettings'
 
 export type NodeEnvironment = 'development' | 'production' | 'test'
 
@@ -24,6 +25,12 @@ export type ServiceEnv = {
   host: string
   /** Seconds an anonymous list or detail answer is reused (counters may lag that long; edits clear it at once). */
   listCacheTtl: number
+  /** Failed logins one client IP may make per 15 minutes, across all accounts. */
+  loginRateLimit: number
+  /** Failed logins on one account from one client IP before that account is locked for that IP. */
+  loginAccountLimit: number
+  /** Seconds such a lock lasts (and the window its failures are counted in). */
+  loginLockSeconds: number
   logLevel: LogLevel
   nodeEnv: NodeEnvironment
   payloadSecret?: string
@@ -118,6 +125,9 @@ const envSchema = z.object({
   HOME_CACHE_TTL: integerText(300, 0, 86_400 * 30),
   HOST: optionalText,
   LIST_CACHE_TTL: integerText(10, 0, 3600),
+  LOGIN_RATE_LIMIT: integerText(DEFAULT_LOGIN_THROTTLE.perIpLimit, 1, 100_000),
+  LOGIN_ACCOUNT_LIMIT: integerText(DEFAULT_LOGIN_THROTTLE.perAccountLimit, 1, 1000),
+  LOGIN_LOCK_SECONDS: integerText(DEFAULT_LOGIN_THROTTLE.lockSeconds, 1, 86_400),
   LOG_LEVEL: optionalText.pipe(z.enum(LOG_LEVELS, { message: `expected one of ${LOG_LEVELS.join(', ')}` }).optional()),
   NODE_ENV: optionalText,
   PAYLOAD_SECRET: optionalText,
@@ -170,6 +180,9 @@ export const readEnv = (source: Record<string, string | undefined>, cwd = proces
     homeCacheTtl: vars.HOME_CACHE_TTL,
     host: vars.HOST ?? '0.0.0.0',
     listCacheTtl: vars.LIST_CACHE_TTL,
+    loginRateLimit: vars.LOGIN_RATE_LIMIT,
+    loginAccountLimit: vars.LOGIN_ACCOUNT_LIMIT,
+    loginLockSeconds: vars.LOGIN_LOCK_SECONDS,
     logLevel: vars.LOG_LEVEL ?? (nodeEnv === 'test' ? 'error' : 'info'),
     nodeEnv,
     payloadSecret: vars.PAYLOAD_SECRET,

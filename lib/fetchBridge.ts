@@ -2,16 +2,20 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 
+import { CLIENT_IP_HEADER } from './clientIpHeader'
+
 /**
  * A Node request as a Web `Request`, body streamed (nothing may have consumed it before).
- * `url` is the path and query as the client sent them (Express's `originalUrl`).
+ * `url` is the path and query as the client sent them (Express's `originalUrl`). `clientIp` travels in
+ * CLIENT_IP_HEADER; a copy of that header sent by the client is always dropped.
  */
-export const toWebRequest = (req: IncomingMessage, origin: string, url = req.url ?? '/'): Request => {
+export const toWebRequest = (req: IncomingMessage, origin: string, url = req.url ?? '/', clientIp?: string): Request => {
   const headers = new Headers()
   for (const [name, value] of Object.entries(req.headers)) {
-    if (value === undefined) continue
+    if (value === undefined || name === CLIENT_IP_HEADER) continue
     for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item)
   }
+  if (clientIp) headers.set(CLIENT_IP_HEADER, clientIp)
   const method = req.method ?? 'GET'
   const hasBody = method !== 'GET' && method !== 'HEAD'
   return new Request(new URL(url, origin), {

@@ -1,0 +1,60 @@
+import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible'
+
+import type { LoginThrottleSettings } from './loginThrottleSettings'
+
+export type LimiterOptions = { keyPrefix: string; points: number; duration: number; blockDuration?: number }
+
+/** Builds one limiter. The one place that picks the store: memory for now, a shared database store later. */
+export type CreateLimiter = (options: LimiterOptions) => RateLimiterAbstract
+
+export const inMemoryLimiter: CreateLimiter = (options) => new RateLimiterMemory(options)
+
+export type LoginAttempt = { email: string; ip: string }
+
+export type LoginDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number }
+
+export type LoginThrottle = {
+  /** Counts an attempt before its password is checked; refused once the IP or the account-and-IP pair is spent. */
+  attempt: (attempt: LoginAttempt) => Promise<LoginDecision>
+  /** A successful login gives its own attempt back and clears that account's failures from that IP. */
+  succeeded: (attempt: LoginAttempt) => Promise<void>
+}
+
+const refusal = (rejection: unknown): LoginDecision => {
+  // A limiter rejects with a RateLimiterRes when the key is spent, with an Error when its store fails.
+  if (!(rejection instanceof RateLimiterRes)) throw rejection
+  return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)) }
+}
+
+/**
+ * Two limits on password logins. Per client IP across all accounts (spraying many emails from one address), and per
+ * account and IP (guessing one account's password), which replaces Payload's per-account lockout: a stranger can
+ * lock an account only for their own address, never for its owner elsewhere. Each attempt takes a point before the
+ * password check, so a parallel burst cannot slip past; a success gives it back, so only failures add up.
+ */
+export const createLoginThrottle = (settings: LoginThrottleSettings, createLimiter = inMemoryLimiter): LoginThrottle => {
+  const perIp = createLimiter({ keyPrefix: 'login-ip', points: settings.perIpLimit, duration: settings.ipWindowSeconds })
+  const perAccountAndIp = createLimiter({
+    keyPrefix: 'login-account-ip',
+    points: settings.perAccountLimit,
+    duration: settings.lockSeconds,
+    blockDuration: settings.lockSeconds,
+  })
+  const accountKey = ({ email, ip }: LoginAttempt) => JSON.stringify([email.trim().toLowerCase(), ip])
+
+  return {
+    attempt: async (attempt) => {
+      try {
+        await perIp.consume(attempt.ip)
+        await perAccountAndIp.consume(accountKey(attempt))
+        return { allowed: true }
+      } catch (rejection) {
+        return refusal(rejection)
+      }
+    },
+    succeeded: async (attempt) => {
+      await perIp.reward(attempt.ip, 1)
+      await perAccountAndIp.delete(accountKey(attempt))
+    },
+  }
+}
