@@ -35,7 +35,7 @@ export const composeConfig = (env: ServiceEnv): Promise<SanitizedConfig> =>
         postgres: { directory: path.resolve(dirname, 'migrations/postgres'), list: postgresMigrations },
         sqlite: { directory: path.resolve(dirname, 'migrations/sqlite'), list: sqliteMigrations },
       },
-      { sqliteSynchronous: env.sqliteSynchronous },
+      { sqliteBusyTimeoutMs: env.sqliteBusyTimeoutMs, sqliteSynchronous: env.sqliteSynchronous },
     ),
     editor: lexicalEditor(),
     logger: { options: { level: env.logLevel } },

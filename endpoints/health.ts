@@ -3,20 +3,32 @@ import type { Payload } from 'payload'
 
 import { CATEGORIES_SLUG } from '../collections/Categories'
 import type { DatabaseKind } from '../lib/databaseSelection'
+import { isDatabaseUnavailable } from '../lib/db/databaseUnavailable'
 import { ApiError } from './http/apiError'
 import { sendData } from './http/envelope'
 
-/** GET /health: ok once the database answers a query. */
-export const healthRoutes = (payload: Payload, database: DatabaseKind): Router => {
+const DRAINING_RETRY_AFTER_SECONDS = 5
+
+/**
+ * GET /health: 200 once the database answers a query; 503 while it does not, and while the process shuts down
+ * (so a load balancer stops sending before the process exits).
+ */
+export const healthRoutes = (payload: Payload, database: DatabaseKind, isDraining: () => boolean): Router => {
   const router = Router()
   router.get('/', async (_req, res) => {
+    res.setHeader('Cache-Control', 'no-store')
+    if (isDraining()) {
+      throw new ApiError('SERVICE_UNAVAILABLE', 'The service is shutting down', undefined, {
+        'Retry-After': String(DRAINING_RETRY_AFTER_SECONDS),
+      })
+    }
     try {
       await payload.count({ collection: CATEGORIES_SLUG, overrideAccess: true })
     } catch (error) {
-      payload.logger.error({ err: error }, 'health check: database did not answer')
-      throw new ApiError('SERVICE_UNAVAILABLE', 'Database is not answering')
+      if (isDatabaseUnavailable(error)) throw error
+      payload.logger.error({ err: error }, 'health check: the database answered with an error')
+      throw new ApiError('SERVICE_UNAVAILABLE', 'The database is not answering queries')
     }
-    res.setHeader('Cache-Control', 'no-store')
     sendData(res, { status: 'ok', db: database })
   })
   return router

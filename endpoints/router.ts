@@ -2,6 +2,7 @@ import { Router } from 'express'
 import type { Payload } from 'payload'
 
 import type { DatabaseKind } from '../lib/databaseSelection'
+import { reportDatabaseError } from '../lib/db/guardDatabase'
 import type { ServiceEnv } from '../lib/env'
 import { adminRoutes } from './admin'
 import { articleRoutes } from './articles'
@@ -24,6 +25,8 @@ import { wallMessageRoutes } from './wallMessages'
 export type ApiRouterContext = {
   database: DatabaseKind
   env: ServiceEnv
+  /** True once the process has begun to shut down: health checks answer 503 so balancers stop sending. */
+  isDraining: () => boolean
   payload: Payload
 }
 
@@ -31,7 +34,7 @@ const WALL_BODY_LIMIT = '100kb'
 const DEFAULT_BODY_LIMIT = '1mb'
 
 /** The `/api` contract: plumbing first, then one router per resource, then the 404 and the one error handler. */
-export const createApiRouter = ({ database, env, payload }: ApiRouterContext): Router => {
+export const createApiRouter = ({ database, env, isDraining, payload }: ApiRouterContext): Router => {
   const router = Router()
   router.use(assignRequestId, securityHeaders, cors(env.corsOrigins))
   router.use('/wall-messages', jsonBody(WALL_BODY_LIMIT))
@@ -41,7 +44,7 @@ export const createApiRouter = ({ database, env, payload }: ApiRouterContext): R
   // The cached public payloads first: they are the busiest routes, and each router passed on the way costs a little.
   router.use('/home', homeRoutes(payload, env.homeCacheTtl))
   router.use('/skills', skillRoutes(payload, env.skillsCacheTtl))
-  router.use('/health', healthRoutes(payload, database))
+  router.use('/health', healthRoutes(payload, database, isDraining))
   router.use('/auth', authRoutes(payload))
   router.use('/admin', adminRoutes(payload))
 
@@ -54,6 +57,6 @@ export const createApiRouter = ({ database, env, payload }: ApiRouterContext): R
   router.use('/galleries', galleryRoutes(payload, env.listCacheTtl))
 
   router.use((req, _res, next) => next(new ApiError('NOT_FOUND', `No route for ${req.method} ${req.originalUrl.split('?')[0]}`)))
-  router.use(createErrorHandler(payload.logger))
+  router.use(createErrorHandler(payload.logger, (error) => reportDatabaseError(payload.db, error)))
   return router
 }

@@ -26,7 +26,18 @@ export type AdapterSettings = {
    * much (0.55 against 0.26 ms) with stalls of over 100 ms.
    */
   sqliteSynchronous: 'NORMAL' | 'FULL' | 'EXTRA'
+  /**
+   * Milliseconds SQLite itself retries a statement that meets another writer's lock (`PRAGMA busy_timeout`;
+   * Payload's default is 0: fail at once with SQLITE_BUSY). After that the request answers 503.
+   */
+  sqliteBusyTimeoutMs: number
 }
+
+/**
+ * Postgres pool settings beyond the address: a connection attempt that hangs (a host gone from the network) fails
+ * after 5 s instead of holding the request forever, and TCP keep-alive notices a dead peer on idle connections.
+ */
+const POSTGRES_POOL = { connectionTimeoutMillis: 5000, keepAlive: true } as const
 
 /**
  * Builds the Payload database adapter for a selection. SQL adapters push the schema in development and run the
@@ -35,12 +46,13 @@ export type AdapterSettings = {
 export const createDatabaseAdapter = (
   selection: DatabaseSelection,
   migrations: AdapterMigrations,
-  { sqliteSynchronous }: AdapterSettings = { sqliteSynchronous: 'NORMAL' },
+  { sqliteBusyTimeoutMs, sqliteSynchronous }: AdapterSettings = { sqliteBusyTimeoutMs: 5000, sqliteSynchronous: 'NORMAL' },
 ): DatabaseAdapterObj => {
   switch (selection.kind) {
     case 'sqlite':
       if (selection.directory) fs.mkdirSync(selection.directory, { recursive: true })
       return sqliteAdapter({
+        busyTimeout: sqliteBusyTimeoutMs,
         client: { url: selection.url },
         migrationDir: migrations.sqlite.directory,
         prodMigrations: migrations.sqlite.list as never,
@@ -49,7 +61,7 @@ export const createDatabaseAdapter = (
     case 'postgres':
       return postgresAdapter({
         migrationDir: migrations.postgres.directory,
-        pool: { connectionString: selection.url },
+        pool: { ...POSTGRES_POOL, connectionString: selection.url },
         prodMigrations: migrations.postgres.list as never,
       })
     case 'mongodb':

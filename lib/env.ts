@@ -21,6 +21,8 @@ export type ServiceEnv = {
   corsOrigins: string[]
   dataDir: string
   databaseUrl?: string
+  /** Milliseconds the request headers may take to arrive before the connection is closed with 408. */
+  headersTimeoutMs: number
   homeCacheTtl: number
   host: string
   /** Seconds an anonymous list or detail answer is reused (counters may lag that long; edits clear it at once). */
@@ -32,14 +34,22 @@ export type ServiceEnv = {
   /** Seconds such a lock lasts (and the window its failures are counted in). */
   loginLockSeconds: number
   logLevel: LogLevel
+  /** Open connections the server accepts at once; more are closed as they arrive. */
+  maxConnections: number
   nodeEnv: NodeEnvironment
   payloadSecret?: string
   port: number
+  /** Milliseconds a whole request (headers and body) may take to arrive. */
+  requestTimeoutMs: number
   serverUrl?: string
+  /** Milliseconds a shutdown waits for requests in flight before it closes the remaining connections. */
+  shutdownTimeoutMs: number
   siteUrl?: string
   skillsCacheTtl: number
   /** SQLite's `PRAGMA synchronous` in WAL mode. */
   sqliteSynchronous: SqliteSynchronous
+  /** Milliseconds SQLite waits for another writer's lock before the request answers 503. */
+  sqliteBusyTimeoutMs: number
   trustProxy: boolean
   wallModeration: boolean
   wallRateLimit: number
@@ -122,19 +132,24 @@ const envSchema = z.object({
   CORS_ORIGINS: corsList,
   DATA_DIR: optionalText,
   DATABASE_URL: optionalText,
+  HEADERS_TIMEOUT: integerText(15, 1, 3600),
   HOME_CACHE_TTL: integerText(300, 0, 86_400 * 30),
   HOST: optionalText,
   LIST_CACHE_TTL: integerText(10, 0, 3600),
   LOGIN_RATE_LIMIT: integerText(DEFAULT_LOGIN_THROTTLE.perIpLimit, 1, 100_000),
   LOGIN_ACCOUNT_LIMIT: integerText(DEFAULT_LOGIN_THROTTLE.perAccountLimit, 1, 1000),
   LOGIN_LOCK_SECONDS: integerText(DEFAULT_LOGIN_THROTTLE.lockSeconds, 1, 86_400),
+  MAX_CONNECTIONS: integerText(1000, 1, 1_000_000),
   LOG_LEVEL: optionalText.pipe(z.enum(LOG_LEVELS, { message: `expected one of ${LOG_LEVELS.join(', ')}` }).optional()),
   NODE_ENV: optionalText,
   PAYLOAD_SECRET: optionalText,
   PORT: integerText(3000, 0, 65_535),
+  REQUEST_TIMEOUT: integerText(60, 1, 86_400),
   SERVER_URL: absoluteHttpUrl,
   SITE_URL: absoluteHttpUrl,
+  SHUTDOWN_TIMEOUT: integerText(8, 1, 3600),
   SKILLS_CACHE_TTL: integerText(3600, 0, 86_400 * 30),
+  SQLITE_BUSY_TIMEOUT: integerText(5000, 0, 600_000),
   SQLITE_SYNCHRONOUS: optionalText.pipe(
     z
       .string()
@@ -177,20 +192,25 @@ export const readEnv = (source: Record<string, string | undefined>, cwd = proces
     corsOrigins: vars.CORS_ORIGINS,
     dataDir: path.resolve(cwd, vars.DATA_DIR ?? 'data'),
     databaseUrl: vars.DATABASE_URL,
+    headersTimeoutMs: vars.HEADERS_TIMEOUT * 1000,
     homeCacheTtl: vars.HOME_CACHE_TTL,
     host: vars.HOST ?? '0.0.0.0',
     listCacheTtl: vars.LIST_CACHE_TTL,
     loginRateLimit: vars.LOGIN_RATE_LIMIT,
     loginAccountLimit: vars.LOGIN_ACCOUNT_LIMIT,
     loginLockSeconds: vars.LOGIN_LOCK_SECONDS,
+    maxConnections: vars.MAX_CONNECTIONS,
     logLevel: vars.LOG_LEVEL ?? (nodeEnv === 'test' ? 'error' : 'info'),
     nodeEnv,
     payloadSecret: vars.PAYLOAD_SECRET,
     port: vars.PORT,
+    requestTimeoutMs: vars.REQUEST_TIMEOUT * 1000,
     serverUrl: vars.SERVER_URL,
+    shutdownTimeoutMs: vars.SHUTDOWN_TIMEOUT * 1000,
     siteUrl: vars.SITE_URL,
     skillsCacheTtl: vars.SKILLS_CACHE_TTL,
     sqliteSynchronous: vars.SQLITE_SYNCHRONOUS ?? 'NORMAL',
+    sqliteBusyTimeoutMs: vars.SQLITE_BUSY_TIMEOUT,
     trustProxy: vars.TRUST_PROXY,
     wallModeration: vars.WALL_MODERATION,
     wallRateLimit: vars.WALL_RATE_LIMIT,

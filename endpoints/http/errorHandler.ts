@@ -2,6 +2,7 @@ import type { ErrorRequestHandler } from 'express'
 import { APIError, type Payload, ValidationError } from 'payload'
 import { ZodError } from 'zod'
 
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../../lib/db/databaseUnavailable'
 import { ApiError } from './apiError'
 import { errorBody } from './envelope'
 import { zodDetails } from './validation'
@@ -26,6 +27,11 @@ const fromBodyParser = (error: BodyParserError): ApiError | undefined => {
   }
 }
 
+const databaseUnavailable = () =>
+  new ApiError('SERVICE_UNAVAILABLE', 'The database cannot be reached right now; try again shortly', undefined, {
+    'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS),
+  })
+
 type PayloadFieldError = { path?: string; message?: string }
 
 /** Payload's own refusals from the Local API, in the envelope's terms. Anything 5xx stays an internal error. */
@@ -48,6 +54,8 @@ const fromPayload = (error: APIError): ApiError | undefined => {
       return new ApiError('NOT_FOUND', 'Resource not found')
     case 409:
       return new ApiError('CONFLICT', error.message)
+    case 503:
+      return databaseUnavailable()
     default:
       return undefined
   }
@@ -56,16 +64,21 @@ const fromPayload = (error: APIError): ApiError | undefined => {
 /** Normalises anything thrown in a route to an ApiError; unknown errors become INTERNAL. */
 export const toApiError = (error: unknown): ApiError | undefined => {
   if (error instanceof ApiError) return error
+  if (isDatabaseUnavailable(error)) return databaseUnavailable()
   if (error instanceof ZodError) return new ApiError('VALIDATION_ERROR', 'Invalid request', zodDetails(error))
   if (error instanceof APIError) return fromPayload(error)
   if (error instanceof Error) return fromBodyParser(error as BodyParserError)
   return undefined
 }
 
-/** The only place error responses are written. A 500 is logged with its request id and says nothing about why. */
+/**
+ * The only place error responses are written. A 500 is logged with its request id and says nothing about why.
+ * `onError` sees every error first (the router reports unreachable-database errors to the outage monitor there).
+ */
 export const createErrorHandler =
-  (logger: Payload['logger']): ErrorRequestHandler =>
+  (logger: Payload['logger'], onError: (error: unknown) => void = () => {}): ErrorRequestHandler =>
   (error, req, res, _next) => {
+    onError(error)
     const apiError = toApiError(error)
     if (res.headersSent) {
       logger.error({ err: error, requestId: req.requestId }, 'error after the response started')

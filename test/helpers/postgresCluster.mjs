@@ -30,7 +30,11 @@ const run = (command, args) => {
   execFileSync(cmd, cmdArgs, { stdio: ['ignore', 'pipe', 'pipe'] })
 }
 
-/** Starts a cluster and resolves to `{ url, stop }`; `url` connects as superuser `postgres` to database `postgres`. */
+/**
+ * Starts a cluster and resolves to `{ url, stop, pause, resume }`; `url` connects as superuser `postgres` to database
+ * `postgres`. `pause` stops the server (fast shutdown: open connections are terminated) and keeps its data and port;
+ * `resume` starts it again, as a restart or an outage would.
+ */
 export const startPostgresCluster = async () => {
   const binDir = findBinDir()
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'blog-service-pg-'))
@@ -41,7 +45,9 @@ export const startPostgresCluster = async () => {
 
   run(path.join(binDir, 'initdb'), ['-D', dataDir, '-U', 'postgres', '--auth=trust', '--encoding=UTF8', '--no-locale'])
   const options = `-c listen_addresses=127.0.0.1 -c port=${port} -c unix_socket_directories=${root} -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`
-  run(path.join(binDir, 'pg_ctl'), ['-D', dataDir, '-o', options, '-l', path.join(root, 'server.log'), '-w', '-t', '60', 'start'])
+  const start = () =>
+    run(path.join(binDir, 'pg_ctl'), ['-D', dataDir, '-o', options, '-l', path.join(root, 'server.log'), '-w', '-t', '60', 'start'])
+  start()
 
   let stopped = false
   const stop = () => {
@@ -53,5 +59,6 @@ export const startPostgresCluster = async () => {
       fs.rmSync(root, { recursive: true, force: true })
     }
   }
-  return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, stop }
+  const pause = () => run(path.join(binDir, 'pg_ctl'), ['-D', dataDir, '-m', 'fast', '-w', 'stop'])
+  return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, stop, pause, resume: start }
 }

@@ -1,0 +1,91 @@
+import { APIError } from 'payload'
+
+/** Seconds a client is told to wait (`Retry-After`) while the database cannot be reached. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5
+
+/**
+ * Driver error codes that mean "the database is not there right now", not "this query is wrong": sockets (Node),
+ * Postgres' connection and shutdown classes (08xxx, 57P0x, 53300 too many connections), SQLite's lock codes
+ * (after `busy_timeout` ran out).
+ */
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006',
+  '53300',
+  '57P01',
+  '57P02',
+  '57P03',
+  'SQLITE_BUSY',
+  'SQLITE_LOCKED',
+])
+
+/** pg reports some losses only in words; MongoDB's driver by error class. */
+const UNAVAILABLE_MESSAGES = [
+  /Connection terminated/i,
+  /timeout exceeded when trying to connect/i,
+  /is not queryable/i,
+  /Cannot use a pool after calling end/i,
+  /database is locked/i,
+]
+const UNAVAILABLE_NAMES = new Set(['MongoNetworkError', 'MongoNetworkTimeoutError', 'MongoServerSelectionError', 'MongooseServerSelectionError'])
+
+const MAX_CAUSE_DEPTH = 6
+
+const ownString = (value: object, key: 'code' | 'message' | 'name'): string | undefined => {
+  const field = (value as Record<string, unknown>)[key]
+  return typeof field === 'string' ? field : undefined
+}
+
+const looksUnavailable = (error: object): boolean => {
+  const code = ownString(error, 'code')
+  if (code && UNAVAILABLE_CODES.has(code)) return true
+  const name = ownString(error, 'name')
+  if (name && UNAVAILABLE_NAMES.has(name)) return true
+  const message = ownString(error, 'message') ?? ''
+  return UNAVAILABLE_MESSAGES.some((pattern) => pattern.test(message))
+}
+
+/**
+ * The error, or the first of its causes, that says the database cannot be reached (as opposed to a query the
+ * database refused): drizzle wraps driver errors in `DrizzleQueryError`, pg an `AggregateError` per address tried.
+ */
+export const unavailableCause = (error: unknown, depth = 0): Error | undefined => {
+  if (!(error instanceof Error) || depth > MAX_CAUSE_DEPTH) return undefined
+  if (error instanceof DatabaseUnavailableError) return unavailableCause(error.cause, depth + 1) ?? error
+  if (looksUnavailable(error)) return error
+  if (error instanceof AggregateError) {
+    for (const inner of error.errors) {
+      const found = unavailableCause(inner, depth + 1)
+      if (found) return found
+    }
+  }
+  return unavailableCause(error.cause, depth + 1)
+}
+
+export const isDatabaseUnavailable = (error: unknown): boolean => unavailableCause(error) !== undefined
+
+/**
+ * What every door answers while the database is unreachable: Payload's REST answers its status (503) with this
+ * message; `/api` turns it into `SERVICE_UNAVAILABLE`. Its name is muted in Payload's error log (the outage
+ * monitor logs the outage once).
+ */
+export class DatabaseUnavailableError extends APIError {
+  static readonly errorName: string = 'DatabaseUnavailable'
+
+  constructor(cause: unknown) {
+    super('The database cannot be reached right now; try again shortly', 503, undefined, true)
+    this.name = DatabaseUnavailableError.errorName
+    this.cause = cause
+  }
+}

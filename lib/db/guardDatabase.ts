@@ -1,0 +1,110 @@
+import type { DatabaseAdapter, Payload } from 'payload'
+
+import { DatabaseUnavailableError, unavailableCause } from './databaseUnavailable'
+import { createOutageMonitor, type OutageMonitor } from './outageMonitor'
+import { guardPostgresPool, isPgPool } from './postgresPool'
+
+/** The adapter operations every Local API call goes through (Payload's `DatabaseAdapter` interface). */
+const OPERATIONS = [
+  'beginTransaction',
+  'commitTransaction',
+  'rollbackTransaction',
+  'count',
+  'countGlobalVersions',
+  'countVersions',
+  'create',
+  'createGlobal',
+  'createGlobalVersion',
+  'createVersion',
+  'deleteMany',
+  'deleteOne',
+  'deleteVersions',
+  'find',
+  'findDistinct',
+  'findGlobal',
+  'findGlobalVersions',
+  'findOne',
+  'findVersions',
+  'queryDrafts',
+  'updateGlobal',
+  'updateGlobalVersion',
+  'updateJobs',
+  'updateMany',
+  'updateOne',
+  'updateVersion',
+  'upsert',
+] as const satisfies readonly (keyof DatabaseAdapter)[]
+
+type Executes = { execute: (sql: string) => Promise<unknown> }
+type MongoConnection = { db?: { admin: () => { ping: () => Promise<unknown> } } }
+
+const hasExecute = (value: unknown): value is Executes =>
+  typeof value === 'object' && value !== null && typeof (value as Partial<Executes>).execute === 'function'
+
+/** One trivial round trip to the database: the Postgres pool, the libsql client or the MongoDB connection. */
+const pingFor = (db: object) => async (): Promise<unknown> => {
+  const pool: unknown = Reflect.get(db, 'pool')
+  if (isPgPool(pool)) return pool.query('select 1')
+  const client: unknown = Reflect.get(db, 'client')
+  if (hasExecute(client)) return client.execute('select 1')
+  const connection = Reflect.get(db, 'connection') as MongoConnection | undefined
+  if (connection?.db) return connection.db.admin().ping()
+  throw new Error('no way to ping this database adapter')
+}
+
+const monitors = new WeakMap<object, OutageMonitor>()
+
+/** The outage monitor of a guarded adapter (undefined before `guardDatabase` ran). */
+export const outageMonitorOf = (db: object): OutageMonitor | undefined => monitors.get(db)
+
+/**
+ * Reports an error to the adapter's outage monitor when it means the database is unreachable, and returns the
+ * error the caller should throw: a `DatabaseUnavailableError` (503 on every door) in that case, else the error itself.
+ */
+export const translateDatabaseError = (db: object, error: unknown): unknown => {
+  const cause = unavailableCause(error)
+  if (!cause) return error
+  monitors.get(db)?.reportUnavailable(cause)
+  return error instanceof DatabaseUnavailableError ? error : new DatabaseUnavailableError(error)
+}
+
+/** Tells the outage monitor about an error met outside Payload's adapter (raw SQL through the adapter's drizzle). */
+export const reportDatabaseError = (db: object, error: unknown): void => {
+  translateDatabaseError(db, error)
+}
+
+/**
+ * Keeps the process up and the answers honest through database faults: lost Postgres connections are logged and
+ * replaced, and every adapter operation that fails because the database is unreachable throws
+ * `DatabaseUnavailableError` (503) and tells the outage monitor, which logs the outage's start and end once.
+ * Called once per Payload instance, right after it connected (the admin UI's Next server has its own).
+ */
+export const guardDatabase = (payload: Payload): OutageMonitor => {
+  const db = payload.db
+  const existing = monitors.get(db)
+  if (existing) return existing
+
+  const pool: unknown = Reflect.get(db, 'pool')
+  if (isPgPool(pool)) guardPostgresPool(pool, payload.logger)
+
+  const monitor = createOutageMonitor({ logger: payload.logger, ping: pingFor(db) })
+  monitors.set(db, monitor)
+
+  for (const name of OPERATIONS) {
+    const operation: unknown = db[name]
+    if (typeof operation !== 'function') continue
+    Object.defineProperty(db, name, {
+      configurable: true,
+      enumerable: true,
+      writable: true,
+      value: async function guarded(this: unknown, ...args: unknown[]) {
+        try {
+          return await operation.apply(this, args)
+        } catch (error) {
+          throw translateDatabaseError(db, error)
+        }
+      },
+    })
+  }
+  return monitor
+}

@@ -1,0 +1,61 @@
+type Logger = {
+  error: (object: object, message: string) => void
+  info: (message: string) => void
+}
+
+export type OutageMonitor = {
+  /** Tells the monitor a database call failed because the database was unreachable. */
+  reportUnavailable: (error: unknown) => void
+  isDown: () => boolean
+  stop: () => void
+}
+
+type MonitorOptions = {
+  logger: Logger
+  /** Resolves when the database answers a trivial query. */
+  ping: () => Promise<unknown>
+  probeIntervalMs?: number
+  now?: () => number
+}
+
+const errorMessage = (error: unknown) => (error instanceof Error ? error.message : String(error))
+
+/**
+ * Logs an outage once when it starts and once when it ends, however many requests fail in between. While the
+ * database is down it is pinged every `probeIntervalMs` until it answers; nothing is probed while it is up.
+ */
+export const createOutageMonitor = ({ logger, ping, probeIntervalMs = 1000, now = Date.now }: MonitorOptions): OutageMonitor => {
+  let downSince: number | undefined
+  let timer: NodeJS.Timeout | undefined
+
+  const probe = () => {
+    timer = setTimeout(() => {
+      ping().then(
+        () => {
+          if (downSince === undefined) return
+          logger.info(`Database reachable again after ${((now() - downSince) / 1000).toFixed(1)} s`)
+          downSince = undefined
+          timer = undefined
+        },
+        () => {
+          if (downSince !== undefined) probe()
+        },
+      )
+    }, probeIntervalMs)
+    timer.unref()
+  }
+
+  return {
+    reportUnavailable: (error) => {
+      if (downSince !== undefined) return
+      downSince = now()
+      logger.error({ reason: errorMessage(error) }, 'Database unreachable: answering 503 until it is back')
+      probe()
+    },
+    isDown: () => downSince !== undefined,
+    stop: () => {
+      clearTimeout(timer)
+      downSince = undefined
+    },
+  }
+}

@@ -1,0 +1,51 @@
+type PgClient = {
+  on: (event: 'error', listener: (error: Error) => void) => unknown
+  removeAllListeners: (event: 'error') => unknown
+  release?: () => void
+}
+
+type PgPool = {
+  on(event: 'connect', listener: (client: PgClient) => void): unknown
+  on(event: 'error', listener: (error: Error) => void): unknown
+  query: (sql: string) => Promise<unknown>
+  /** pg-pool internals: every client, and the idle ones. */
+  _clients?: PgClient[]
+  _idle?: { client: PgClient }[]
+}
+
+export const isPgPool = (value: unknown): value is PgPool =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as Partial<PgPool>).query === 'function' &&
+  typeof (value as Partial<PgPool>).on === 'function'
+
+type Logger = { warn: (object: object, message: string) => void }
+
+/**
+ * Makes a lost Postgres connection an event to log instead of the end of the process.
+ *
+ * - pg-pool re-emits an idle client's error on the pool (`pool.emit('error')`): without a listener, Node throws it.
+ * - A checked-out client emits `error` on itself (the pool removes its own listener while the client is out): each
+ *   client gets a listener when the pool creates it; the query in progress still fails, and the pool discards the
+ *   client when it is released with that error.
+ * - @payloadcms/db-postgres' connect() checks one client out and never gives it back (`connectWithReconnect`): a
+ *   terminated one stays in the pool as a dead slot, and on ECONNRESET its listener checks out another for good.
+ *   That client is returned to the pool here, without Payload's listener, so the pool replaces it like any other.
+ *
+ * Relies on pg-pool 3's `_clients` and `_idle` lists to find that client.
+ */
+export const guardPostgresPool = (pool: PgPool, logger: Logger): void => {
+  pool.on('error', (error) => {
+    logger.warn({ reason: error.message }, 'A Postgres connection was lost; the pool will open a new one when needed')
+  })
+  const ignoreOnClient = () => {}
+  pool.on('connect', (client) => client.on('error', ignoreOnClient))
+
+  const idle = new Set((pool._idle ?? []).map((item) => item.client))
+  for (const client of pool._clients ?? []) {
+    if (idle.has(client)) continue
+    client.removeAllListeners('error')
+    client.on('error', ignoreOnClient)
+    client.release?.()
+  }
+}

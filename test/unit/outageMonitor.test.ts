@@ -1,0 +1,56 @@
+import { describe, expect, it } from '@jest/globals'
+
+import { createOutageMonitor } from '../../lib/db/outageMonitor'
+
+const recordingLogger = () => {
+  const lines: string[] = []
+  return {
+    lines,
+    logger: {
+      error: (_object: object, message: string) => lines.push(`error: ${message}`),
+      info: (message: string) => lines.push(`info: ${message}`),
+    },
+  }
+}
+
+const waitFor = async (condition: () => boolean) => {
+  const deadline = Date.now() + 5000
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('condition not met within 5 s')
+    await new Promise((resolve) => setTimeout(resolve, 5))
+  }
+}
+
+describe('createOutageMonitor', () => {
+  it('logs an outage once however many failures report it, probes until the database answers, then logs the end', async () => {
+    const { lines, logger } = recordingLogger()
+    let reachable = false
+    let pings = 0
+    const monitor = createOutageMonitor({
+      logger,
+      ping: async () => {
+        pings += 1
+        if (!reachable) throw new Error('ECONNREFUSED')
+      },
+      probeIntervalMs: 10,
+    })
+
+    for (let i = 0; i < 100; i++) monitor.reportUnavailable(new Error('connect ECONNREFUSED'))
+    expect(monitor.isDown()).toBe(true)
+    await waitFor(() => pings >= 3)
+    expect(lines).toEqual(['error: Database unreachable: answering 503 until it is back'])
+
+    reachable = true
+    await waitFor(() => !monitor.isDown())
+    expect(lines).toHaveLength(2)
+    expect(lines[1]).toMatch(/^info: Database reachable again after \d+\.\d s$/)
+
+    const pingsWhenUp = pings
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(pings).toBe(pingsWhenUp) // nothing is probed while the database is up
+
+    monitor.reportUnavailable(new Error('again'))
+    expect(lines).toHaveLength(3) // a second outage is a new state change
+    monitor.stop()
+  })
+})
