@@ -1,4 +1,4 @@
-import { createServer, type RequestListener, type Server } from 'node:http'
+import type { RequestListener, Server } from 'node:http'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 
@@ -13,15 +13,21 @@ import { createCmsApiHandler } from './lib/cmsApi'
 import { ConfigError } from './lib/configError'
 import { selectDatabase } from './lib/databaseSelection'
 import { readEnv, type ServiceEnv } from './lib/env'
+import { closingConnections, drain, listen } from './lib/httpServer'
+
+export { listen } from './lib/httpServer'
 
 const rootDir = path.dirname(fileURLToPath(import.meta.url))
-const SHUTDOWN_GRACE_MS = 8000
+/** How long a keep-alive connection idle at the start of a shutdown may still send a request. */
+const IDLE_GRACE_MS = 1000
 
 export type Service = {
   app: Express
   /** What the HTTP server runs: cached anonymous reads answered first, everything else through `app`. */
   handler: RequestListener
   payload: Payload
+  /** From now on: health answers 503 and every answer closes its connection. */
+  startDraining: () => void
   /** Closes the admin UI handler (if any) and the database. */
   close: () => Promise<void>
 }
@@ -46,12 +52,14 @@ export const createService = async (env: ServiceEnv): Promise<Service> => {
   const database = selectDatabase(env.databaseUrl, env.dataDir).kind
   const config = await composeConfig(env)
   const payload = await getPayload({ config })
+  let draining = false
+  const isDraining = () => draining
 
   const app = express()
   app.disable('x-powered-by')
   app.set('trust proxy', env.trustProxy)
 
-  app.use('/api', createApiRouter({ database, env, payload }))
+  app.use('/api', createApiRouter({ database, env, isDraining, payload }))
 
   const cmsApi = createCmsApiHandler(config)
   app.all([config.routes.api, `${config.routes.api}/{*splat}`], (req, res, next) => {
@@ -68,14 +76,17 @@ export const createService = async (env: ServiceEnv): Promise<Service> => {
   }
 
   const fromCache = cachedResponder('/api/', env.corsOrigins)
-  const handler: RequestListener = (req, res) => {
+  const handler = closingConnections((req, res) => {
     if (!fromCache(req, res)) app(req, res)
-  }
+  }, isDraining)
 
   return {
     app,
     handler,
     payload,
+    startDraining: () => {
+      draining = true
+    },
     close: async () => {
       await adminUi?.close()
       await closeDatabase(payload)
@@ -83,23 +94,10 @@ export const createService = async (env: ServiceEnv): Promise<Service> => {
   }
 }
 
-export const listen = (handler: RequestListener, port: number, host: string): Promise<Server> =>
-  new Promise((resolve, reject) => {
-    const server = createServer(handler)
-    server.once('error', reject)
-    server.listen(port, host, () => {
-      server.off('error', reject)
-      resolve(server)
-    })
-  })
-
-/** Stops taking connections, lets in-flight requests finish (up to the grace period), then closes the database. */
-const shutdown = async (server: Server, service: Service): Promise<void> => {
-  const closed = new Promise<void>((resolve) => server.close(() => resolve()))
-  server.closeIdleConnections()
-  const timer = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS)
-  await closed
-  clearTimeout(timer)
+/** Answers what was already asked (each answer closing its connection), then closes the database. */
+const shutdown = async (server: Server, service: Service, timeoutMs: number): Promise<void> => {
+  service.startDraining()
+  await drain(server, { idleGraceMs: IDLE_GRACE_MS, timeoutMs })
   await service.close()
 }
 
@@ -120,7 +118,7 @@ export const runServer = async (): Promise<void> => {
 const startFromEnv = async () => {
   const env = readEnv(process.env)
   const service = await createService(env)
-  const server = await listen(service.handler, env.port, env.host)
+  const server = await listen(service.handler, env.port, env.host, env)
   const address = server.address()
   const port = typeof address === 'object' && address ? address.port : env.port
   const base = env.serverUrl ?? `http://localhost:${port}`
@@ -133,8 +131,8 @@ const startFromEnv = async () => {
   const stop = (signal: string) => {
     if (stopping) return
     stopping = true
-    service.payload.logger.info(`${signal} received: finishing in-flight requests, then stopping`)
-    shutdown(server, service)
+    service.payload.logger.info(`${signal} received: answering the requests already sent, then stopping`)
+    shutdown(server, service, env.shutdownTimeoutMs)
       .then(() => process.exit(0))
       .catch((error) => {
         service.payload.logger.error({ err: error }, 'shutdown failed')

@@ -46,8 +46,17 @@ server.stdout.on('data', (chunk) => (output += chunk))
 server.stderr.on('data', (chunk) => (output += chunk))
 const exited = new Promise((resolve) => server.on('exit', (code) => resolve({ code, at: Date.now() })))
 
+const processExists = (pid) => {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch {
+    return false
+  }
+}
+
 const serverPid = async () => {
-  // npm runs the script through a shell; the server is the node process started by it.
+  // npm runs the script through a shell (which execs it); the server is the node process started by it.
   for (let i = 0; i < 50; i++) {
     const match = /"pid":(\d+)/.exec(output)
     if (match) return Number(match[1])
@@ -88,10 +97,13 @@ try {
   const nopeBody = await nope.json()
   check('/api/nope is a 404 envelope', nope.status === 404 && nopeBody.success === false && nopeBody.error?.code === 'NOT_FOUND', JSON.stringify(nopeBody))
 
+  // A supervisor signals the process it started: npm itself, which must hand the signal to the server.
+  const pid = await serverPid()
   const signalledAt = Date.now()
-  process.kill(await serverPid(), 'SIGTERM')
+  server.kill('SIGTERM')
   const { code, at } = await Promise.race([exited, new Promise((resolve) => setTimeout(() => resolve({ code: 'timeout', at: Date.now() }), 15_000))])
-  check(`SIGTERM exits 0 within 10 s (exit ${code} after ${at - signalledAt} ms)`, code === 0 && at - signalledAt < 10_000)
+  check(`SIGTERM to npm start exits 0 within 10 s (exit ${code} after ${at - signalledAt} ms)`, code === 0 && at - signalledAt < 10_000)
+  check('the server process is gone with it', !processExists(pid), `pid ${pid} still runs`)
 } catch (error) {
   check('service started', false, String(error))
 } finally {

@@ -1,0 +1,69 @@
+import { createServer, type RequestListener, type Server } from 'node:http'
+import net from 'node:net'
+
+export type ServerLimits = {
+  headersTimeoutMs: number
+  requestTimeoutMs: number
+  maxConnections: number
+}
+
+/** Node's own defaults are sized for anything (headers 60 s, a whole request 300 s); an API needs less. */
+export const DEFAULT_LIMITS: ServerLimits = { headersTimeoutMs: 15_000, requestTimeoutMs: 60_000, maxConnections: 1000 }
+
+/** How often Node checks the two timeouts above (its default, 30 s, would let a 15 s limit run to 45 s). */
+const TIMEOUT_CHECK_INTERVAL_MS = 1000
+
+export const listen = (handler: RequestListener, port: number, host: string, limits: ServerLimits = DEFAULT_LIMITS): Promise<Server> =>
+  new Promise((resolve, reject) => {
+    const server = createServer(
+      {
+        connectionsCheckingInterval: TIMEOUT_CHECK_INTERVAL_MS,
+        headersTimeout: limits.headersTimeoutMs,
+        requestTimeout: limits.requestTimeoutMs,
+      },
+      handler,
+    )
+    server.maxConnections = limits.maxConnections
+    server.once('error', reject)
+    server.listen(port, host, () => {
+      server.off('error', reject)
+      resolve(server)
+    })
+  })
+
+/**
+ * While a server drains, every answer carries `Connection: close`, so a keep-alive client learns from the answer
+ * itself that the connection ends, and the socket closes once the answer is sent.
+ */
+export const closingConnections =
+  (handler: RequestListener, isDraining: () => boolean): RequestListener =>
+  (req, res) => {
+    if (isDraining()) res.setHeader('Connection', 'close')
+    handler(req, res)
+  }
+
+export type DrainTimings = {
+  /** How long a connection that is idle when the drain starts may still send a request (answered, then closed). */
+  idleGraceMs: number
+  /** When the connections still open are closed, answered or not. */
+  timeoutMs: number
+}
+
+/**
+ * Stops accepting connections and resolves once every open one has closed. Idle keep-alive connections are not
+ * cut at once, as `server.close()` does in Node 19+: a request already on its way on one of them would meet a
+ * reset. They get `idleGraceMs` to send it (it is answered with `Connection: close`), then the ones still idle are
+ * closed, again every `idleGraceMs`; at `timeoutMs` every connection is closed.
+ */
+export const drain = (server: Server, { idleGraceMs, timeoutMs }: DrainTimings): Promise<void> =>
+  new Promise((resolve) => {
+    const sweep = setInterval(() => server.closeIdleConnections(), idleGraceMs)
+    const deadline = setTimeout(() => server.closeAllConnections(), timeoutMs)
+    // net.Server's close: stop listening, call back when the last connection has closed (http.Server's would
+    // first close the idle ones at once).
+    net.Server.prototype.close.call(server, () => {
+      clearInterval(sweep)
+      clearTimeout(deadline)
+      resolve()
+    })
+  })

@@ -1,0 +1,86 @@
+import net from 'node:net'
+
+import { afterEach, describe, expect, it } from '@jest/globals'
+
+import { closingConnections, drain, listen } from '../../lib/httpServer'
+
+type RawConnection = { socket: net.Socket; received: () => string; closed: Promise<void> }
+
+/** A raw keep-alive connection, so the test decides exactly when each request is written. */
+const connect = (port: number): Promise<RawConnection> =>
+  new Promise((resolve, reject) => {
+    const socket = net.connect(port, '127.0.0.1')
+    let received = ''
+    socket.on('data', (chunk) => (received += chunk.toString()))
+    const closed = new Promise<void>((done) => socket.on('close', () => done()))
+    socket.once('error', reject)
+    socket.once('connect', () => resolve({ socket, received: () => received, closed }))
+  })
+
+const request = (path: string) => `GET ${path} HTTP/1.1\r\nHost: test\r\nConnection: keep-alive\r\n\r\n`
+
+const until = async (condition: () => boolean) => {
+  const deadline = Date.now() + 5000
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('condition not met within 5 s')
+    await new Promise((resolve) => setTimeout(resolve, 5))
+  }
+}
+
+let draining = false
+const servers: import('node:http').Server[] = []
+
+afterEach(() => {
+  draining = false
+  for (const server of servers.splice(0)) server.closeAllConnections()
+})
+
+const startServer = async () => {
+  const server = await listen(
+    closingConnections((req, res) => res.end(`answer to ${req.url}`), () => draining),
+    0,
+    '127.0.0.1',
+  )
+  servers.push(server)
+  return { server, port: (server.address() as net.AddressInfo).port }
+}
+
+describe('drain', () => {
+  it('answers a request sent on an idle keep-alive connection after the drain began, with Connection: close', async () => {
+    const { server, port } = await startServer()
+    const connection = await connect(port)
+    connection.socket.write(request('/first'))
+    await until(() => connection.received().includes('answer to /first'))
+    expect(connection.received()).toMatch(/Connection: keep-alive/i)
+
+    draining = true
+    const drained = drain(server, { idleGraceMs: 500, timeoutMs: 5000 })
+    // The connection is idle now; Node's own server.close() would cut it at once.
+    connection.socket.write(request('/second'))
+    await connection.closed
+    expect(connection.received()).toContain('answer to /second')
+    expect(connection.received().split('answer to /second')[0]).toMatch(/Connection: close/i)
+    await drained
+  })
+
+  it('stops accepting connections at once', async () => {
+    const { server, port } = await startServer()
+    const open = await connect(port)
+    draining = true
+    const drained = drain(server, { idleGraceMs: 200, timeoutMs: 5000 })
+    await expect(connect(port)).rejects.toMatchObject({ code: 'ECONNREFUSED' })
+    await open.closed // idle past the grace: closed by the server
+    await drained
+  })
+
+  it('closes a connection still busy at the deadline', async () => {
+    const { server, port } = await startServer()
+    const slow = await connect(port)
+    slow.socket.write('GET /never-finished HTTP/1.1\r\nHost: test\r\n') // headers never end
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    const started = Date.now()
+    await drain(server, { idleGraceMs: 100, timeoutMs: 300 })
+    await slow.closed
+    expect(Date.now() - started).toBeGreaterThanOrEqual(250)
+  })
+})
