@@ -2,7 +2,7 @@ import os from 'node:os'
 import path from 'node:path'
 
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { Browser, BrowserContext, Page, Response } from 'playwright-core'
 import sharp from 'sharp'
 
 import { chooseOption, formStateContains, imagesLoaded, launchBrowser, logIn, newContext, save, screenshot } from './browser'
@@ -227,6 +227,38 @@ describe('an editor in the admin UI', () => {
     expect(content).toContain(`[${ARTICLE.linkText}](${ARTICLE.linkUrl})`)
     for (const item of ARTICLE.items) expect(content).toMatch(new RegExp(`^- ${item}$`, 'm'))
     expect(content).toContain(['```' + ARTICLE.language.key, ...ARTICLE.code, '```'].join('\n'))
+  })
+
+  step('cannot delete the category that holds the article: the admin UI says why, and the category stays', async () => {
+    const inUse = 'This category is used by 1 article; move it to another category first.'
+    const isCategoryDelete = (r: Response) => r.request().method() === 'DELETE' && new URL(r.url()).pathname.startsWith('/cms-api/categories')
+    const stillThere = async () => (await requestJson(`${service.base}/cms-api/categories/${categoryId}`)).status
+
+    // From the category's own page: the "..." menu, Delete, Confirm.
+    await page.goto(`${service.base}/admin/collections/categories/${categoryId}`)
+    await page.locator('.doc-controls__dots').click()
+    await page.locator('#action-delete').click()
+    const [single] = await Promise.all([
+      page.waitForResponse(isCategoryDelete),
+      page.getByRole('dialog').getByRole('button', { name: 'Confirm', exact: true }).click(),
+    ])
+    expect(single.status()).toBe(409)
+    await page.getByText(inUse, { exact: true }).waitFor()
+    await expect(stillThere()).resolves.toBe(200)
+
+    // From the list: select it, Delete, Confirm (a bulk delete, reported per document).
+    await page.goto(`${service.base}/admin/collections/categories`)
+    await page.getByRole('row').filter({ hasText: 'Engineering' }).getByRole('checkbox').check()
+    await page.getByRole('button', { name: 'Delete', exact: true }).click()
+    const [bulk] = await Promise.all([
+      page.waitForResponse(isCategoryDelete),
+      page.getByRole('dialog').getByRole('button', { name: 'Confirm', exact: true }).click(),
+    ])
+    expect(bulk.status()).toBe(400)
+    await page.getByText('Unable to delete 1 out of 1 Category.', { exact: true }).waitFor()
+    await page.getByText(inUse, { exact: true }).waitFor()
+    await expect(stillThere()).resolves.toBe(200)
+    await page.getByRole('row').filter({ hasText: 'Engineering' }).waitFor()
   })
 
   step('uploads two images to the media library', async () => {
