@@ -196,6 +196,17 @@ describe('a category still in use cannot be deleted through /cms-api either', ()
     expect(await exists(spare)).toBe(false)
   })
 
+  it('GraphQL refuses it with the same message', async () => {
+    const res = await service
+      .request()
+      .post('/cms-api/graphql')
+      .set('Authorization', `Bearer ${adminToken}`)
+      .send({ query: `mutation { deleteCategory(id: ${used}) { id } }` })
+    expect(res.body.data).toEqual({ deleteCategory: null })
+    expect(res.body.errors).toMatchObject([{ message: IN_USE, extensions: { statusCode: 409 } }])
+    expect(await exists(used)).toBe(true)
+  })
+
   it('the Local API refuses it too', async () => {
     await expect(service.payload.delete({ collection: 'categories', id: used })).rejects.toMatchObject({ status: 409, message: IN_USE })
     expect(await exists(used)).toBe(true)
