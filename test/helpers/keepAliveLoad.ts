@@ -8,7 +8,7 @@ export type LoadResult = {
   /** Answers per request description (`POST /api/wall-messages 201`). */
   answered: Map<string, number>
   /** Requests written to an open connection that got no answer (reset, or closed without a reply). */
-  unanswered: { error: string; request: string }[]
+  unanswered: { error: string; request: string; at: number; reused: boolean; sent: boolean }[]
   /** Connections refused (the server stopped listening): nothing was sent on them. */
   refused: number
   /** Answers that carried `Connection: close`. */
@@ -24,6 +24,11 @@ type LoadOptions = {
   request: (connection: number, n: number) => LoadRequest
   /** The load stops once this resolves (each connection finishes its request in flight). */
   until: Promise<unknown>
+  /**
+   * Called once every connection has had an answer, so all of them have been accepted: a busy Node server
+   * accepts about one new connection per event-loop turn, and the rest wait in the kernel's queue meanwhile.
+   */
+  onEveryConnectionAnswered?: () => void
 }
 
 const describe = (request: LoadRequest) => `${request.method} ${request.path}`
@@ -33,7 +38,7 @@ const describe = (request: LoadRequest) => `${request.method} ${request.path}`
  * pool would, and records what happens to every request: answered, refused before it was sent, or lost after it was
  * sent. A connection the server closes is reopened.
  */
-export const runKeepAliveLoad = async ({ url, connections, request, until }: LoadOptions): Promise<LoadResult> => {
+export const runKeepAliveLoad = async ({ url, connections, request, until, onEveryConnectionAnswered }: LoadOptions): Promise<LoadResult> => {
   const { hostname, port } = new URL(url)
   const result: LoadResult = { statuses: {}, answered: new Map(), unanswered: [], refused: 0, closingAnswers: 0, connectionsOpened: 0 }
   let stopping = false
@@ -49,6 +54,7 @@ export const runKeepAliveLoad = async ({ url, connections, request, until }: Loa
     new Promise<boolean>((resolve) => {
       const body = spec.body === undefined ? undefined : JSON.stringify(spec.body)
       let sent = false
+      let reused = false
       const req = http.request(
         {
           agent,
@@ -79,20 +85,25 @@ export const runKeepAliveLoad = async ({ url, connections, request, until }: Loa
           sent = true
         }
         if (socket.connecting) socket.once('connect', markSent)
-        else markSent()
+        else {
+          reused = true
+          markSent()
+        }
       })
       req.on('error', (error: NodeJS.ErrnoException) => {
         const refused = !sent && error.code === 'ECONNREFUSED'
         if (refused) result.refused += 1
-        else result.unanswered.push({ error: error.code ?? error.message, request: describe(spec) })
+        else result.unanswered.push({ error: error.code ?? error.message, request: describe(spec), at: Date.now(), reused, sent })
         resolve(!refused)
       })
       req.end(body)
     })
 
+  let answeredConnections = 0
   await Promise.all(
     Array.from({ length: connections }, async (_, connection) => {
       for (let n = 0; !stopping; n += 1) {
+        if (n === 1 && ++answeredConnections === connections) onEveryConnectionAnswered?.()
         // Refused: the server no longer listens; this connection's work is over.
         if (!(await send(request(connection, n)))) return
       }

@@ -1,3 +1,4 @@
+import type { Server } from 'node:http'
 import net from 'node:net'
 
 import { afterEach, describe, expect, it } from '@jest/globals'
@@ -28,7 +29,7 @@ const until = async (condition: () => boolean) => {
 }
 
 let draining = false
-const servers: import('node:http').Server[] = []
+const servers: Server[] = []
 
 afterEach(() => {
   draining = false
