@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import sharp from 'sharp'
 
 import { DashboardStats } from '../../components/DashboardStats'
-import { createAccount, loginToken } from '../helpers/accounts'
+import { createAccount, loginToken, PASSWORD } from '../helpers/accounts'
 import { bootService, type BootedService } from '../helpers/bootService'
 import { createArticle, createCategory } from '../helpers/content'
 
@@ -127,5 +127,21 @@ describe('who may use the admin UI', () => {
     expect((await access('user')).canAccessAdmin ?? false).toBe(false)
     const users = await service.request().get('/cms-api/users?depth=0').set(as('editor'))
     expect(users.body.docs.map((doc: { id: number }) => doc.id)).toEqual([editorId])
+  })
+})
+
+describe('the login form', () => {
+  it('logs in through the request it sends (POST /cms-api/users/login) and gets a session cookie', async () => {
+    const editor = await createAccount(service.payload, 'editor')
+    // A few wrong passwords first: the login throttle must not stand in the way of the right one.
+    for (let n = 0; n < 3; n++) {
+      expect((await service.request().post('/cms-api/users/login').send({ email: editor.email, password: 'typo' })).status).toBe(401)
+    }
+    const res = await service.request().post('/cms-api/users/login').send({ email: editor.email, password: PASSWORD })
+    expect(res.status).toBe(200)
+    const cookie = (res.headers['set-cookie'] as unknown as string[]).find((value) => value.startsWith('payload-token='))
+    expect(cookie).toBeDefined()
+    const me = await service.request().get('/cms-api/users/me').set('Cookie', cookie!.split(';')[0]!)
+    expect(me.body.user).toMatchObject({ email: editor.email, roles: ['editor'] })
   })
 })
