@@ -8,6 +8,7 @@ import sharp from 'sharp'
 import { blogPortfolio } from './index'
 import { createDatabaseAdapter } from './lib/databaseAdapter'
 import { selectDatabase } from './lib/databaseSelection'
+import { muteOutageNoise } from './lib/db/muteOutageNoise'
 import type { ServiceEnv } from './lib/env'
 import { loginThrottleSettingsFromEnv } from './lib/loginThrottleSettings'
 import { resolveSecret } from './lib/secret'
@@ -38,7 +39,7 @@ export const composeConfig = (env: ServiceEnv): Promise<SanitizedConfig> =>
       { sqliteBusyTimeoutMs: env.sqliteBusyTimeoutMs, sqliteSynchronous: env.sqliteSynchronous },
     ),
     editor: lexicalEditor(),
-    logger: { options: { level: env.logLevel } },
+    logger: { options: { hooks: { logMethod: muteOutageNoise }, level: env.logLevel } },
     plugins: [
       blogPortfolio({
         firstAdmin: env.adminEmail && env.adminPassword ? { email: env.adminEmail, password: env.adminPassword } : undefined,

@@ -17,7 +17,6 @@ import { assignNumericId } from './hooks/assignNumericId'
 import { clearPublicCache, clearPublicCacheOnCommit } from './hooks/clearPublicCache'
 import { createFirstAdmin } from './hooks/createFirstAdmin'
 import { setRetryAfterOnOutage } from './hooks/setRetryAfterOnOutage'
-import { DatabaseUnavailableError } from './lib/db/databaseUnavailable'
 import { guardDatabase } from './lib/db/guardDatabase'
 import { sitePreviewUrl } from './lib/sitePreview'
 import type { BlogPortfolioCollectionSlug, BlogPortfolioOptions } from './types'
@@ -122,8 +121,6 @@ export const blogPortfolio =
       collections: [...existing, ...ours],
       globals: [...(incoming.globals ?? []), site],
       hooks: { ...incoming.hooks, afterError: [...(incoming.hooks?.afterError ?? []), setRetryAfterOnOutage] },
-      // The outage monitor logs an outage once; Payload would log every request that met it.
-      loggingLevels: { ...incoming.loggingLevels, [DatabaseUnavailableError.errorName]: false },
       routes: { ...incoming.routes, api: cmsApiRoute },
       onInit: async (payload) => {
         guardDatabase(payload)

@@ -4,11 +4,18 @@ import { APIError } from 'payload'
 export const DATABASE_RETRY_AFTER_SECONDS = 5
 
 /**
+ * Codes that mean "too busy for this request" rather than "gone": Postgres' connection limit, SQLite's locks (after
+ * `busy_timeout` ran out). The request answers 503, but the database is not treated as down.
+ */
+const BUSY_CODES = new Set(['53300', 'SQLITE_BUSY', 'SQLITE_LOCKED'])
+const BUSY_MESSAGE = /database is locked/i
+
+/**
  * Driver error codes that mean "the database is not there right now", not "this query is wrong": sockets (Node),
- * Postgres' connection and shutdown classes (08xxx, 57P0x, 53300 too many connections), SQLite's lock codes
- * (after `busy_timeout` ran out).
+ * Postgres' connection and shutdown classes (08xxx, 57P0x), and the busy codes above.
  */
 const UNAVAILABLE_CODES = new Set([
+  ...BUSY_CODES,
   'ECONNREFUSED',
   'ECONNRESET',
   'ETIMEDOUT',
@@ -22,21 +29,22 @@ const UNAVAILABLE_CODES = new Set([
   '08003',
   '08004',
   '08006',
-  '53300',
   '57P01',
   '57P02',
   '57P03',
-  'SQLITE_BUSY',
-  'SQLITE_LOCKED',
 ])
 
-/** pg reports some losses only in words; MongoDB's driver by error class. */
+/**
+ * pg reports some losses only in words, and Payload rewraps some driver errors as text without their cause
+ * (`Error: cannot begin transaction: connect ECONNREFUSED …`); MongoDB's driver reports them by error class.
+ */
 const UNAVAILABLE_MESSAGES = [
+  /\b(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EHOSTUNREACH|ENETUNREACH)\b/,
   /Connection terminated/i,
   /timeout exceeded when trying to connect/i,
   /is not queryable/i,
   /Cannot use a pool after calling end/i,
-  /database is locked/i,
+  BUSY_MESSAGE,
 ]
 const UNAVAILABLE_NAMES = new Set(['MongoNetworkError', 'MongoNetworkTimeoutError', 'MongoServerSelectionError', 'MongooseServerSelectionError'])
 
@@ -74,6 +82,12 @@ export const unavailableCause = (error: unknown, depth = 0): Error | undefined =
 }
 
 export const isDatabaseUnavailable = (error: unknown): boolean => unavailableCause(error) !== undefined
+
+/** Whether a cause found by `unavailableCause` means the database is gone, not merely busy. */
+export const isOutage = (cause: Error): boolean => {
+  const code = ownString(cause, 'code')
+  return !(code && BUSY_CODES.has(code)) && !BUSY_MESSAGE.test(cause.message)
+}
 
 /**
  * What every door answers while the database is unreachable: Payload's REST answers its status (503) with this

@@ -1,6 +1,6 @@
 import type { DatabaseAdapter, Payload } from 'payload'
 
-import { DatabaseUnavailableError, unavailableCause } from './databaseUnavailable'
+import { DatabaseUnavailableError, isOutage, unavailableCause } from './databaseUnavailable'
 import { createOutageMonitor, type OutageMonitor } from './outageMonitor'
 import { guardPostgresPool, isPgPool } from './postgresPool'
 
@@ -64,7 +64,7 @@ export const outageMonitorOf = (db: object): OutageMonitor | undefined => monito
 export const translateDatabaseError = (db: object, error: unknown): unknown => {
   const cause = unavailableCause(error)
   if (!cause) return error
-  monitors.get(db)?.reportUnavailable(cause)
+  if (isOutage(cause)) monitors.get(db)?.reportUnavailable(cause)
   return error instanceof DatabaseUnavailableError ? error : new DatabaseUnavailableError(error)
 }
 
@@ -77,6 +77,7 @@ export const reportDatabaseError = (db: object, error: unknown): void => {
  * Keeps the process up and the answers honest through database faults: lost Postgres connections are logged and
  * replaced, and every adapter operation that fails because the database is unreachable throws
  * `DatabaseUnavailableError` (503) and tells the outage monitor, which logs the outage's start and end once.
+ * While the monitor knows the database is down (it checks every second), operations fail at once.
  * Called once per Payload instance, right after it connected (the admin UI's Next server has its own).
  */
 export const guardDatabase = (payload: Payload): OutageMonitor => {
@@ -98,6 +99,8 @@ export const guardDatabase = (payload: Payload): OutageMonitor => {
       enumerable: true,
       writable: true,
       value: async function guarded(this: unknown, ...args: unknown[]) {
+        // While the monitor knows the database is down, fail at once instead of waiting on a connection.
+        if (monitor.isDown()) throw new DatabaseUnavailableError(monitor.lastError())
         try {
           return await operation.apply(this, args)
         } catch (error) {

@@ -7,6 +7,8 @@ export type OutageMonitor = {
   /** Tells the monitor a database call failed because the database was unreachable. */
   reportUnavailable: (error: unknown) => void
   isDown: () => boolean
+  /** The error that started the current outage. */
+  lastError: () => unknown
   stop: () => void
 }
 
@@ -26,6 +28,7 @@ const errorMessage = (error: unknown) => (error instanceof Error ? error.message
  */
 export const createOutageMonitor = ({ logger, ping, probeIntervalMs = 1000, now = Date.now }: MonitorOptions): OutageMonitor => {
   let downSince: number | undefined
+  let startedBy: unknown
   let timer: NodeJS.Timeout | undefined
 
   const probe = () => {
@@ -49,10 +52,12 @@ export const createOutageMonitor = ({ logger, ping, probeIntervalMs = 1000, now 
     reportUnavailable: (error) => {
       if (downSince !== undefined) return
       downSince = now()
+      startedBy = error
       logger.error({ reason: errorMessage(error) }, 'Database unreachable: answering 503 until it is back')
       probe()
     },
     isDown: () => downSince !== undefined,
+    lastError: () => startedBy,
     stop: () => {
       clearTimeout(timer)
       downSince = undefined

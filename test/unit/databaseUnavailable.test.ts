@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals'
 
-import { DatabaseUnavailableError, isDatabaseUnavailable, unavailableCause } from '../../lib/db/databaseUnavailable'
+import { DatabaseUnavailableError, isDatabaseUnavailable, isOutage, unavailableCause } from '../../lib/db/databaseUnavailable'
 
 const withCode = (message: string, code: string) => Object.assign(new Error(message), { code })
 
@@ -16,6 +16,7 @@ describe('isDatabaseUnavailable', () => {
     ['a socket closed under a query', new Error('Connection terminated unexpectedly')],
     ['a pool that could not connect in time', new Error('timeout exceeded when trying to connect')],
     ['SQLite still locked after busy_timeout', withCode('SQLITE_BUSY: database is locked', 'SQLITE_BUSY')],
+    ['a transaction that could not begin', new Error('Error: cannot begin transaction: connect ECONNREFUSED 127.0.0.1:5432')],
     ['a wrapped driver error', drizzleWrapped(withCode('connect ECONNREFUSED 127.0.0.1:5432', 'ECONNREFUSED'))],
     ['one address of several refused', drizzleWrapped(new AggregateError([withCode('refused', 'ECONNREFUSED')]))],
     ['MongoDB without a server', Object.assign(new Error('Server selection timed out'), { name: 'MongoServerSelectionError' })],
@@ -42,6 +43,15 @@ describe('isDatabaseUnavailable', () => {
     const looping: Error & { cause?: unknown } = new Error('outer')
     looping.cause = looping
     expect(isDatabaseUnavailable(looping)).toBe(false)
+  })
+})
+
+describe('isOutage', () => {
+  it('tells a database that is gone from one that is only busy', () => {
+    expect(isOutage(withCode('connect ECONNREFUSED 127.0.0.1:5432', 'ECONNREFUSED'))).toBe(true)
+    expect(isOutage(withCode('terminating connection due to administrator command', '57P01'))).toBe(true)
+    expect(isOutage(withCode('SQLITE_BUSY: database is locked', 'SQLITE_BUSY'))).toBe(false)
+    expect(isOutage(withCode('sorry, too many clients already', '53300'))).toBe(false)
   })
 })
 

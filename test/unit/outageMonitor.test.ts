@@ -35,8 +35,11 @@ describe('createOutageMonitor', () => {
       probeIntervalMs: 10,
     })
 
-    for (let i = 0; i < 100; i++) monitor.reportUnavailable(new Error('connect ECONNREFUSED'))
+    const first = new Error('connect ECONNREFUSED')
+    monitor.reportUnavailable(first)
+    for (let i = 0; i < 99; i++) monitor.reportUnavailable(new Error('connect ECONNREFUSED'))
     expect(monitor.isDown()).toBe(true)
+    expect(monitor.lastError()).toBe(first)
     await waitFor(() => pings >= 3)
     expect(lines).toEqual(['error: Database unreachable: answering 503 until it is back'])
 

@@ -1,0 +1,122 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import pg from 'pg'
+
+import { startPostgresCluster } from '../helpers/postgresCluster.mjs'
+import { spawnServer, type ServerProcess } from '../helpers/serverProcess'
+
+// These faults need a Postgres server the test can stop and start: it runs its own cluster, in the Postgres leg.
+const onPostgres = process.env.TEST_DATABASE_URL?.startsWith('postgres') ?? false
+if (!onPostgres) console.log('postgresFaults: skipped here; it runs in `npm run test:postgres` (needs initdb and pg_ctl)')
+const describeOnPostgres = onPostgres ? describe : describe.skip
+
+type Cluster = { url: string; stop: () => void; pause: () => void; resume: () => void }
+
+let cluster: Cluster
+let server: ServerProcess
+let base: string
+let dataDir: string
+
+const lines = (pattern: RegExp) => server.output().split('\n').filter((line) => pattern.test(line))
+
+const postMessage = (content: string) =>
+  fetch(`${base}/api/wall-messages`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ nickname: 'Visitor', content }),
+  })
+
+const waitFor = async (check: () => Promise<boolean>, what: string, timeoutMs = 20_000) => {
+  const deadline = Date.now() + timeoutMs
+  while (!(await check().catch(() => false))) {
+    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms\n${server.output().slice(-3000)}`)
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+}
+
+/** Terminates every connection the service holds, as a Postgres restart, a failover or an operator would. */
+const terminateServiceConnections = async (): Promise<number> => {
+  const admin = new pg.Client({ connectionString: cluster.url })
+  await admin.connect()
+  try {
+    const { rows } = await admin.query(
+      'select pg_terminate_backend(pid) as done from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+    )
+    return rows.length
+  } finally {
+    await admin.end()
+  }
+}
+
+describeOnPostgres('Postgres faults, against the service in its own process', () => {
+  beforeAll(async () => {
+    cluster = (await startPostgresCluster()) as Cluster
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'blog-service-pg-faults-'))
+    server = spawnServer({ DATABASE_URL: cluster.url, DATA_DIR: dataDir, ADMIN: 'false', WALL_RATE_LIMIT: '10000' })
+    base = await server.ready
+  })
+
+  afterAll(async () => {
+    server?.child.kill('SIGKILL')
+    cluster?.stop()
+    fs.rmSync(dataDir, { recursive: true, force: true })
+  })
+
+  it('stays up when its pooled connections are terminated, and serves reads and writes on new ones', async () => {
+    // Several requests at once leave several idle connections in the pool.
+    await Promise.all(Array.from({ length: 6 }, (_, i) => postMessage(`before ${i}`)))
+    expect(await terminateServiceConnections()).toBeGreaterThanOrEqual(2)
+    await waitFor(async () => lines(/A Postgres connection was lost/).length >= 2, 'the lost connections are logged')
+
+    expect(server.child.exitCode).toBeNull()
+    const health = await fetch(`${base}/api/health`)
+    expect(health.status).toBe(200)
+    expect((await postMessage('after the terminations')).status).toBe(201)
+    const wall = await (await fetch(`${base}/api/wall-messages?limit=1`)).json()
+    expect(wall.total).toBe(7)
+    expect(lines(/Database unreachable/)).toEqual([]) // lost connections are not an outage
+  })
+
+  it('answers 503 with Retry-After on every door while Postgres is down, logs the outage once, and recovers by itself', async () => {
+    const pid = server.child.pid
+    cluster.pause()
+    try {
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, async () => {
+          const [health, post, cms] = await Promise.all([
+            fetch(`${base}/api/health`),
+            postMessage('during the outage'),
+            fetch(`${base}/cms-api/categories`),
+          ])
+          return { health, post, cms }
+        }),
+      )
+      for (const { health, post, cms } of answers) {
+        expect(health.status).toBe(503)
+        expect(health.headers.get('retry-after')).toBe('5')
+        expect(await health.json()).toEqual({
+          success: false,
+          error: { code: 'SERVICE_UNAVAILABLE', message: 'The database cannot be reached right now; try again shortly' },
+        })
+        expect(post.status).toBe(503)
+        expect((await post.json()).error.code).toBe('SERVICE_UNAVAILABLE')
+        expect(cms.status).toBe(503)
+        expect(cms.headers.get('retry-after')).toBe('5')
+        expect((await cms.json()).errors[0].message).toMatch(/database cannot be reached/)
+      }
+      expect(lines(/Database unreachable/)).toHaveLength(1)
+      expect(lines(/unhandled error|"level":50/).filter((line) => !/Database unreachable/.test(line))).toEqual([])
+    } finally {
+      cluster.resume()
+    }
+
+    await waitFor(async () => (await fetch(`${base}/api/health`)).status === 200, 'health is 200 again')
+    expect(server.child.pid).toBe(pid)
+    expect(server.child.exitCode).toBeNull()
+    expect((await postMessage('after the outage')).status).toBe(201)
+    await waitFor(async () => lines(/Database reachable again after \d+\.\d s/).length === 1, 'the end of the outage is logged')
+  })
+})
