@@ -1,5 +1,7 @@
 import type { Payload } from 'payload'
 
+import { outageMonitorOf } from './db/guardDatabase'
+
 type PoolClient = {
   release?: () => void
   on?: (event: 'end' | 'error', listener: () => void) => void
@@ -35,6 +37,7 @@ const socketClosed = (client: PoolClient): Promise<void> =>
  */
 export const closeDatabase = async (payload: Payload): Promise<void> => {
   const connections = payload.db as unknown as SqlConnections
+  outageMonitorOf(payload.db)?.stop()
   await payload.destroy()
   const pool = connections.pool
   if (pool?.end && !pool.ended && !pool.ending) {

@@ -27,8 +27,9 @@ export type AdapterSettings = {
    */
   sqliteSynchronous: 'NORMAL' | 'FULL' | 'EXTRA'
   /**
-   * Milliseconds SQLite itself retries a statement that meets another writer's lock (`PRAGMA busy_timeout`;
-   * Payload's default is 0: fail at once with SQLITE_BUSY). After that the request answers 503.
+   * Milliseconds SQLite itself retries a statement that meets another process's write lock (`PRAGMA busy_timeout`;
+   * Payload's default is 0: fail at once with SQLITE_BUSY). After that the request answers 503. libsql runs
+   * statements on the main thread, so the process waits with it: keep it short.
    */
   sqliteBusyTimeoutMs: number
 }
@@ -46,7 +47,7 @@ const POSTGRES_POOL = { connectionTimeoutMillis: 5000, keepAlive: true } as cons
 export const createDatabaseAdapter = (
   selection: DatabaseSelection,
   migrations: AdapterMigrations,
-  { sqliteBusyTimeoutMs, sqliteSynchronous }: AdapterSettings = { sqliteBusyTimeoutMs: 5000, sqliteSynchronous: 'NORMAL' },
+  { sqliteBusyTimeoutMs, sqliteSynchronous }: AdapterSettings = { sqliteBusyTimeoutMs: 1000, sqliteSynchronous: 'NORMAL' },
 ): DatabaseAdapterObj => {
   switch (selection.kind) {
     case 'sqlite':

@@ -149,7 +149,7 @@ const envSchema = z.object({
   SITE_URL: absoluteHttpUrl,
   SHUTDOWN_TIMEOUT: integerText(8, 1, 3600),
   SKILLS_CACHE_TTL: integerText(3600, 0, 86_400 * 30),
-  SQLITE_BUSY_TIMEOUT: integerText(5000, 0, 600_000),
+  SQLITE_BUSY_TIMEOUT: integerText(1000, 0, 60_000),
   SQLITE_SYNCHRONOUS: optionalText.pipe(
     z
       .string()

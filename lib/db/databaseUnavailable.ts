@@ -50,29 +50,27 @@ const UNAVAILABLE_NAMES = new Set(['MongoNetworkError', 'MongoNetworkTimeoutErro
 
 const MAX_CAUSE_DEPTH = 6
 
-const ownString = (value: object, key: 'code' | 'message' | 'name'): string | undefined => {
-  const field = (value as Record<string, unknown>)[key]
-  return typeof field === 'string' ? field : undefined
-}
+/** What an error looks like; checked by shape, since native drivers may throw errors of another realm's `Error`. */
+export type ErrorLike = { message: string; code?: unknown; name?: unknown; cause?: unknown; errors?: unknown }
 
-const looksUnavailable = (error: object): boolean => {
-  const code = ownString(error, 'code')
-  if (code && UNAVAILABLE_CODES.has(code)) return true
-  const name = ownString(error, 'name')
-  if (name && UNAVAILABLE_NAMES.has(name)) return true
-  const message = ownString(error, 'message') ?? ''
-  return UNAVAILABLE_MESSAGES.some((pattern) => pattern.test(message))
+const isErrorLike = (value: unknown): value is ErrorLike =>
+  typeof value === 'object' && value !== null && typeof (value as { message?: unknown }).message === 'string'
+
+const looksUnavailable = (error: ErrorLike): boolean => {
+  if (typeof error.code === 'string' && UNAVAILABLE_CODES.has(error.code)) return true
+  if (typeof error.name === 'string' && UNAVAILABLE_NAMES.has(error.name)) return true
+  return UNAVAILABLE_MESSAGES.some((pattern) => pattern.test(error.message))
 }
 
 /**
  * The error, or the first of its causes, that says the database cannot be reached (as opposed to a query the
  * database refused): drizzle wraps driver errors in `DrizzleQueryError`, pg an `AggregateError` per address tried.
  */
-export const unavailableCause = (error: unknown, depth = 0): Error | undefined => {
-  if (!(error instanceof Error) || depth > MAX_CAUSE_DEPTH) return undefined
+export const unavailableCause = (error: unknown, depth = 0): ErrorLike | undefined => {
+  if (!isErrorLike(error) || depth > MAX_CAUSE_DEPTH) return undefined
   if (error instanceof DatabaseUnavailableError) return unavailableCause(error.cause, depth + 1) ?? error
   if (looksUnavailable(error)) return error
-  if (error instanceof AggregateError) {
+  if (Array.isArray(error.errors)) {
     for (const inner of error.errors) {
       const found = unavailableCause(inner, depth + 1)
       if (found) return found
@@ -84,10 +82,8 @@ export const unavailableCause = (error: unknown, depth = 0): Error | undefined =
 export const isDatabaseUnavailable = (error: unknown): boolean => unavailableCause(error) !== undefined
 
 /** Whether a cause found by `unavailableCause` means the database is gone, not merely busy. */
-export const isOutage = (cause: Error): boolean => {
-  const code = ownString(cause, 'code')
-  return !(code && BUSY_CODES.has(code)) && !BUSY_MESSAGE.test(cause.message)
-}
+export const isOutage = (cause: ErrorLike): boolean =>
+  !(typeof cause.code === 'string' && BUSY_CODES.has(cause.code)) && !BUSY_MESSAGE.test(cause.message)
 
 /**
  * What every door answers while the database is unreachable: Payload's REST answers its status (503) with this

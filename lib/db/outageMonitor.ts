@@ -20,7 +20,8 @@ type MonitorOptions = {
   now?: () => number
 }
 
-const errorMessage = (error: unknown) => (error instanceof Error ? error.message : String(error))
+const errorMessage = (error: unknown): string =>
+  typeof error === 'object' && error !== null && 'message' in error ? String(error.message) : String(error)
 
 /**
  * Logs an outage once when it starts and once when it ends, however many requests fail in between. While the

@@ -32,7 +32,7 @@ describe('readEnv', () => {
       serverUrl: undefined,
       shutdownTimeoutMs: 8000,
       skillsCacheTtl: 3600,
-      sqliteBusyTimeoutMs: 5000,
+      sqliteBusyTimeoutMs: 1000,
       sqliteSynchronous: 'NORMAL',
       trustProxy: false,
       wallModeration: false,

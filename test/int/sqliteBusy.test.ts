@@ -1,0 +1,63 @@
+import { spawn } from 'node:child_process'
+import path from 'node:path'
+
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+
+import { bootService, type BootedService } from '../helpers/bootService'
+
+// SQLite's locks are SQLite's own; the other legs have no such thing to test.
+const onSqlite = !process.env.TEST_DATABASE_URL
+if (!onSqlite) console.log('sqliteBusy: skipped here; it runs in `npm test` on SQLite')
+const describeOnSqlite = onSqlite ? describe : describe.skip
+
+const BUSY_TIMEOUT_MS = 600
+
+let service: BootedService
+
+beforeAll(async () => {
+  if (onSqlite) service = await bootService({ SQLITE_BUSY_TIMEOUT: String(BUSY_TIMEOUT_MS), WALL_RATE_LIMIT: '1000' })
+})
+
+afterAll(async () => {
+  await service?.stop()
+})
+
+/** Resolves once another process holds SQLite's write lock on the service's file, for `holdMs` from then. */
+const holdWriteLock = (holdMs: number) =>
+  new Promise<{ released: Promise<void> }>((resolve, reject) => {
+    const holder = spawn(process.execPath, [path.join(import.meta.dirname, '../helpers/sqliteLockHolder.mjs'), service.database.url, String(holdMs)], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    })
+    const released = new Promise<void>((done) => holder.on('exit', () => done()))
+    holder.stdout.once('data', () => resolve({ released }))
+    holder.once('error', reject)
+  })
+
+const post = (content: string) => service.request().post('/api/wall-messages').send({ nickname: 'Visitor', content })
+
+describeOnSqlite('a SQLite database locked by another writer', () => {
+  it('waits for a lock released within SQLITE_BUSY_TIMEOUT, and the write succeeds', async () => {
+    const lock = await holdWriteLock(BUSY_TIMEOUT_MS / 3)
+    const res = await post('written once the lock was free')
+    expect(res.status).toBe(201)
+    await lock.released
+  })
+
+  it('answers 503 SERVICE_UNAVAILABLE with Retry-After when the lock outlasts it, writes nothing, and serves at once after', async () => {
+    const before = (await service.request().get('/api/wall-messages?limit=1')).body.total
+    const lock = await holdWriteLock(BUSY_TIMEOUT_MS * 3)
+    const res = await post('refused while locked')
+    await lock.released
+    expect(res.status).toBe(503)
+    expect(res.headers['retry-after']).toBe('5')
+    expect(res.body).toEqual({
+      success: false,
+      error: { code: 'SERVICE_UNAVAILABLE', message: 'The database cannot be reached right now; try again shortly' },
+    })
+    // A lock is not an outage: the next request is not refused in advance.
+    expect((await post('after the lock')).status).toBe(201)
+    const wall = await service.request().get('/api/wall-messages?limit=50')
+    expect(wall.body.total).toBe(before + 1)
+    expect(wall.body.data.map((message: { content: string }) => message.content)).not.toContain('refused while locked')
+  })
+})
