@@ -38,7 +38,7 @@ export const bootService = async (vars: Record<string, string> = {}): Promise<Bo
     ...vars,
   })
   const service = await createService(env)
-  const server = await listen(service.handler, 0, '127.0.0.1')
+  const server = await listen(service.handler, 0, '127.0.0.1', env)
   const { port } = server.address() as { port: number }
   return {
     ...service,
