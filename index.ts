@@ -16,8 +16,10 @@ import { createWallMessages } from './collections/WallMessages'
 import { assignNumericId } from './hooks/assignNumericId'
 import { clearPublicCache, clearPublicCacheOnCommit } from './hooks/clearPublicCache'
 import { createFirstAdmin } from './hooks/createFirstAdmin'
+import { CategoryInUseError } from './hooks/refuseDeletingUsedCategory'
 import { setRetryAfterOnOutage } from './hooks/setRetryAfterOnOutage'
 import { guardDatabase } from './lib/db/guardDatabase'
+import { LoginThrottledError } from './lib/loginThrottledError'
 import { sitePreviewUrl } from './lib/sitePreview'
 import type { BlogPortfolioCollectionSlug, BlogPortfolioOptions } from './types'
 
@@ -48,6 +50,16 @@ const withCacheClearing = (collection: CollectionConfig): CollectionConfig => ({
     afterDelete: [...(collection.hooks?.afterDelete ?? []), clearPublicCache],
   },
 })
+
+/**
+ * Refusals that are the rules working, not faults: Payload logs them at `info`, one line without a stack (at
+ * `error`, a password spray or an editor's refused delete would fill the log with stack traces).
+ */
+const EXPECTED_REFUSALS: Record<string, 'info'> = {
+  AuthenticationError: 'info',
+  [LoginThrottledError.name]: 'info',
+  [CategoryInUseError.errorName]: 'info',
+}
 
 const PREVIEWED = new Set(['articles', 'projects'])
 
@@ -121,6 +133,7 @@ export const blogPortfolio =
       collections: [...existing, ...ours],
       globals: [...(incoming.globals ?? []), site],
       hooks: { ...incoming.hooks, afterError: [...(incoming.hooks?.afterError ?? []), setRetryAfterOnOutage] },
+      loggingLevels: { ...EXPECTED_REFUSALS, ...incoming.loggingLevels },
       routes: { ...incoming.routes, api: cmsApiRoute },
       onInit: async (payload) => {
         guardDatabase(payload)

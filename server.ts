@@ -63,7 +63,7 @@ export const createService = async (env: ServiceEnv): Promise<Service> => {
 
   const cmsApi = createCmsApiHandler(config)
   app.all([config.routes.api, `${config.routes.api}/{*splat}`], (req, res, next) => {
-    cmsApi(req, res, `${req.protocol}://${req.get('host') ?? 'localhost'}`, req.originalUrl).catch(next)
+    cmsApi(req, res, `${req.protocol}://${req.get('host') ?? 'localhost'}`, req.originalUrl, req.ip ?? 'unknown').catch(next)
   })
 
   let adminUi: AdminUi | undefined

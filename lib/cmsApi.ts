@@ -6,9 +6,6 @@ import { sendWebResponse, toWebRequest } from './fetchBridge'
 
 type GraphqlHandler = (request: Request) => Promise<Response>
 
-/** Express's request: its `ip` is the client's address, honouring TRUST_PROXY. */
-type ClientRequest = IncomingMessage & { ip?: string }
-
 /**
  * Payload's own REST (`handleEndpoints`) and GraphQL, served from a plain Node request. The GraphQL handler is
  * loaded on first use: it lives in @payloadcms/next and pulls in more than the REST path needs.
@@ -22,8 +19,9 @@ export const createCmsApiHandler = (config: SanitizedConfig) => {
     return graphql
   }
 
-  return async (req: ClientRequest, res: ServerResponse, origin: string, url: string): Promise<void> => {
-    const request = toWebRequest(req, origin, url, req.ip ?? 'unknown')
+  /** `clientIp`: the client's address as Express reads it (honouring TRUST_PROXY); the login throttle counts by it. */
+  return async (req: IncomingMessage, res: ServerResponse, origin: string, url: string, clientIp: string): Promise<void> => {
+    const request = toWebRequest(req, origin, url, clientIp)
     const pathname = new URL(request.url).pathname
     const response =
       pathname === graphqlRoute && request.method === 'POST'

@@ -1,8 +1,8 @@
 import type { DatabaseAdapter, Payload } from 'payload'
 
-import { DatabaseUnavailableError, isOutage, unavailableCause } from './databaseUnavailable'
+import { DatabaseUnavailableError, type ErrorLike, errorLike, isOutage, unavailableCause } from './databaseUnavailable'
 import { createOutageMonitor, type OutageMonitor } from './outageMonitor'
-import { guardPostgresPool, isPgPool } from './postgresPool'
+import { guardPostgresPool, isPgPool, pingPostgres } from './postgresPool'
 
 /** The adapter operations every Local API call goes through (Payload's `DatabaseAdapter` interface). */
 const OPERATIONS = [
@@ -35,6 +35,24 @@ const OPERATIONS = [
   'upsert',
 ] as const satisfies readonly (keyof DatabaseAdapter)[]
 
+/**
+ * Operations that change nothing when they fail: a read, or a transaction that could not begin. One that met a
+ * lost connection is tried once more, on another connection.
+ */
+const RETRIED_ON_LOST_CONNECTION = new Set<string>([
+  'beginTransaction',
+  'count',
+  'countGlobalVersions',
+  'countVersions',
+  'find',
+  'findDistinct',
+  'findGlobal',
+  'findGlobalVersions',
+  'findOne',
+  'findVersions',
+  'queryDrafts',
+])
+
 type Executes = { execute: (sql: string) => Promise<unknown> }
 type MongoConnection = { db?: { admin: () => { ping: () => Promise<unknown> } } }
 
@@ -44,7 +62,7 @@ const hasExecute = (value: unknown): value is Executes =>
 /** One trivial round trip to the database: the Postgres pool, the libsql client or the MongoDB connection. */
 const pingFor = (db: object) => async (): Promise<unknown> => {
   const pool: unknown = Reflect.get(db, 'pool')
-  if (isPgPool(pool)) return pool.query('select 1')
+  if (isPgPool(pool)) return pingPostgres(pool)
   const client: unknown = Reflect.get(db, 'client')
   if (hasExecute(client)) return client.execute('select 1')
   const connection = Reflect.get(db, 'connection') as MongoConnection | undefined
@@ -57,16 +75,27 @@ const monitors = new WeakMap<object, OutageMonitor>()
 /** The outage monitor of a guarded adapter (undefined before `guardDatabase` ran). */
 export const outageMonitorOf = (db: object): OutageMonitor | undefined => monitors.get(db)
 
+/** Tells the monitor (when the cause means the database is gone, not busy) and wraps the error for every door. */
+const unavailable = (db: object, error: unknown, cause: ErrorLike): DatabaseUnavailableError => {
+  if (isOutage(cause)) monitors.get(db)?.reportUnavailable(cause)
+  return error instanceof DatabaseUnavailableError ? error : new DatabaseUnavailableError(error)
+}
+
 /**
  * Reports an error to the adapter's outage monitor when it means the database is unreachable, and returns the
  * error the caller should throw: a `DatabaseUnavailableError` (503 on every door) in that case, else the error itself.
  */
 export const translateDatabaseError = (db: object, error: unknown): unknown => {
   const cause = unavailableCause(error)
-  if (!cause) return error
-  if (isOutage(cause)) monitors.get(db)?.reportUnavailable(cause)
-  return error instanceof DatabaseUnavailableError ? error : new DatabaseUnavailableError(error)
+  return cause ? unavailable(db, error, cause) : error
 }
+
+/**
+ * Why an operation failed for want of a connection, if it did. On the SQL adapters a BEGIN cannot fail for the
+ * data's sake, and Payload's drizzle layer rewraps its error as text without the cause: any failed BEGIN counts.
+ */
+const lostConnectionCause = (operation: string, error: unknown, sql: boolean): ErrorLike | undefined =>
+  unavailableCause(error) ?? (sql && operation === 'beginTransaction' ? errorLike(error) : undefined)
 
 /** Tells the outage monitor about an error met outside Payload's adapter (raw SQL through the adapter's drizzle). */
 export const reportDatabaseError = (db: object, error: unknown): void => {
@@ -77,7 +106,9 @@ export const reportDatabaseError = (db: object, error: unknown): void => {
  * Keeps the process up and the answers honest through database faults: lost Postgres connections are logged and
  * replaced, and every adapter operation that fails because the database is unreachable throws
  * `DatabaseUnavailableError` (503) and tells the outage monitor, which logs the outage's start and end once.
- * While the monitor knows the database is down (it checks every second), operations fail at once.
+ * A read that meets a lost connection is tried once more (the pool hands out another); writes are not, since a
+ * lost connection may have lost the answer, not the write. While the monitor knows the database is down (it
+ * checks every second), operations fail at once.
  * Called once per Payload instance, right after it connected (the admin UI's Next server has its own).
  */
 export const guardDatabase = (payload: Payload): OutageMonitor => {
@@ -89,6 +120,7 @@ export const guardDatabase = (payload: Payload): OutageMonitor => {
   if (isPgPool(pool)) guardPostgresPool(pool, payload.logger)
 
   const monitor = createOutageMonitor({ logger: payload.logger, ping: pingFor(db) })
+  const sql = Reflect.get(db, 'drizzle') !== undefined
   monitors.set(db, monitor)
 
   for (const name of OPERATIONS) {
@@ -104,7 +136,15 @@ export const guardDatabase = (payload: Payload): OutageMonitor => {
         try {
           return await operation.apply(this, args)
         } catch (error) {
-          throw translateDatabaseError(db, error)
+          const cause = lostConnectionCause(name, error, sql)
+          if (!cause) throw error
+          if (!RETRIED_ON_LOST_CONNECTION.has(name)) throw unavailable(db, error, cause)
+        }
+        try {
+          return await operation.apply(this, args)
+        } catch (error) {
+          const cause = lostConnectionCause(name, error, sql)
+          throw cause ? unavailable(db, error, cause) : error
         }
       },
     })

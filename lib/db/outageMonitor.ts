@@ -24,13 +24,16 @@ const errorMessage = (error: unknown): string =>
   typeof error === 'object' && error !== null && 'message' in error ? String(error.message) : String(error)
 
 /**
- * Logs an outage once when it starts and once when it ends, however many requests fail in between. While the
+ * Logs an outage once when it starts and once when it ends, however many requests fail in between. A reported
+ * failure is confirmed with a ping first: one lost connection (a terminated backend) is not an outage. While the
  * database is down it is pinged every `probeIntervalMs` until it answers; nothing is probed while it is up.
  */
 export const createOutageMonitor = ({ logger, ping, probeIntervalMs = 1000, now = Date.now }: MonitorOptions): OutageMonitor => {
   let downSince: number | undefined
   let startedBy: unknown
+  let confirming = false
   let timer: NodeJS.Timeout | undefined
+  let stopped = false
 
   const probe = () => {
     timer = setTimeout(() => {
@@ -42,24 +45,39 @@ export const createOutageMonitor = ({ logger, ping, probeIntervalMs = 1000, now 
           timer = undefined
         },
         () => {
-          if (downSince !== undefined) probe()
+          if (downSince !== undefined && !stopped) probe()
         },
       )
     }, probeIntervalMs)
     timer.unref()
   }
 
+  const declareDown = (error: unknown) => {
+    downSince = now()
+    startedBy = error
+    logger.error({ reason: errorMessage(error) }, 'Database unreachable: answering 503 until it is back')
+    probe()
+  }
+
   return {
     reportUnavailable: (error) => {
-      if (downSince !== undefined) return
-      downSince = now()
-      startedBy = error
-      logger.error({ reason: errorMessage(error) }, 'Database unreachable: answering 503 until it is back')
-      probe()
+      if (downSince !== undefined || confirming || stopped) return
+      confirming = true
+      ping()
+        .then(
+          () => {},
+          () => {
+            if (!stopped) declareDown(error)
+          },
+        )
+        .finally(() => {
+          confirming = false
+        })
     },
     isDown: () => downSince !== undefined,
     lastError: () => startedBy,
     stop: () => {
+      stopped = true
       clearTimeout(timer)
       downSince = undefined
     },

@@ -4,7 +4,16 @@ type PgClient = {
   release?: () => void
 }
 
+type PgConnection = PgClient & {
+  connect: () => Promise<unknown>
+  query: (sql: string) => Promise<unknown>
+  end: () => Promise<unknown>
+}
+
 type PgPool = {
+  /** pg-pool's client class and the options it opens clients with. */
+  Client: new (options: object) => PgConnection
+  options: object
   on(event: 'connect', listener: (client: PgClient) => void): unknown
   on(event: 'error', listener: (error: Error) => void): unknown
   query: (sql: string) => Promise<unknown>
@@ -17,7 +26,23 @@ export const isPgPool = (value: unknown): value is PgPool =>
   typeof value === 'object' &&
   value !== null &&
   typeof (value as Partial<PgPool>).query === 'function' &&
-  typeof (value as Partial<PgPool>).on === 'function'
+  typeof (value as Partial<PgPool>).on === 'function' &&
+  typeof (value as Partial<PgPool>).Client === 'function'
+
+/**
+ * Whether Postgres accepts a new connection and answers on it, asked outside the pool: a pooled connection that
+ * was just terminated would say "down" about a server that is up.
+ */
+export const pingPostgres = async (pool: PgPool): Promise<void> => {
+  const client = new pool.Client(pool.options)
+  client.on('error', () => {}) // the rejected promise below says it
+  try {
+    await client.connect()
+    await client.query('select 1')
+  } finally {
+    await client.end().catch(() => {})
+  }
+}
 
 type Logger = { warn: (object: object, message: string) => void }
 
@@ -26,8 +51,8 @@ type Logger = { warn: (object: object, message: string) => void }
  *
  * - pg-pool re-emits an idle client's error on the pool (`pool.emit('error')`): without a listener, Node throws it.
  * - A checked-out client emits `error` on itself (the pool removes its own listener while the client is out): each
- *   client gets a listener when the pool creates it; the query in progress still fails, and the pool discards the
- *   client when it is released with that error.
+ *   client gets a listener, those already open now and new ones when the pool creates them; the query in progress
+ *   still fails, and the pool discards the client when it is released with that error.
  * - @payloadcms/db-postgres' connect() checks one client out and never gives it back (`connectWithReconnect`): a
  *   terminated one stays in the pool as a dead slot, and on ECONNRESET its listener checks out another for good.
  *   That client is returned to the pool here, without Payload's listener, so the pool replaces it like any other.
@@ -43,7 +68,10 @@ export const guardPostgresPool = (pool: PgPool, logger: Logger): void => {
 
   const idle = new Set((pool._idle ?? []).map((item) => item.client))
   for (const client of pool._clients ?? []) {
-    if (idle.has(client)) continue
+    if (idle.has(client)) {
+      client.on('error', ignoreOnClient) // opened before this guard: it is checked out later like any other
+      continue
+    }
     client.removeAllListeners('error')
     client.on('error', ignoreOnClient)
     client.release?.()

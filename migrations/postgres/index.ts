@@ -2,6 +2,7 @@ import * as migration_20261121_215855_initial from './20261121_215855_initial';
 import * as migration_20261121_225112_wall_email_hash from './20261121_225112_wall_email_hash';
 import * as migration_20261122_000250_content_rich_text from './20261122_000250_content_rich_text';
 import * as migration_20261122_002300_editor_admin_ui from './20261122_002300_editor_admin_ui';
+import * as migration_20261123_140309_drop_login_lockout_fields from './20261123_140309_drop_login_lockout_fields';
 
 export const migrations = [
   {
@@ -22,6 +23,11 @@ export const migrations = [
   {
     up: migration_20261122_002300_editor_admin_ui.up,
     down: migration_20261122_002300_editor_admin_ui.down,
-    name: '20261122_002300_editor_admin_ui'
+    name: '20261122_002300_editor_admin_ui',
+  },
+  {
+    up: migration_20261123_140309_drop_login_lockout_fields.up,
+    down: migration_20261123_140309_drop_login_lockout_fields.down,
+    name: '20261123_140309_drop_login_lockout_fields'
   },
 ];

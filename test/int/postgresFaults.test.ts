@@ -5,6 +5,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import pg from 'pg'
 
+import { runKeepAliveLoad } from '../helpers/keepAliveLoad'
 import { startPostgresCluster } from '../helpers/postgresCluster.mjs'
 import { spawnServer, type ServerProcess } from '../helpers/serverProcess'
 
@@ -68,8 +69,10 @@ describeOnPostgres('Postgres faults, against the service in its own process', ()
   it('stays up when its pooled connections are terminated, and serves reads and writes on new ones', async () => {
     // Several requests at once leave several idle connections in the pool.
     await Promise.all(Array.from({ length: 6 }, (_, i) => postMessage(`before ${i}`)))
-    expect(await terminateServiceConnections()).toBeGreaterThanOrEqual(2)
-    await waitFor(async () => lines(/A Postgres connection was lost/).length >= 2, 'the lost connections are logged')
+    const terminated = await terminateServiceConnections()
+    expect(terminated).toBeGreaterThanOrEqual(2)
+    // Each idle connection's loss is logged once (none was in use).
+    await waitFor(async () => lines(/A Postgres connection was lost/).length === terminated, 'the lost connections are logged')
 
     expect(server.child.exitCode).toBeNull()
     const health = await fetch(`${base}/api/health`)
@@ -78,6 +81,32 @@ describeOnPostgres('Postgres faults, against the service in its own process', ()
     const wall = await (await fetch(`${base}/api/wall-messages?limit=1`)).json()
     expect(wall.total).toBe(7)
     expect(lines(/Database unreachable/)).toEqual([]) // lost connections are not an outage
+  })
+
+  it('keeps serving while its connections are terminated over and over under load: no 500, no answer lost', async () => {
+    let terminations = 0
+    const terminator = setInterval(() => {
+      void terminateServiceConnections().then((count) => (terminations += count))
+    }, 300)
+    const load = await runKeepAliveLoad({
+      url: base,
+      connections: 10,
+      until: new Promise((resolve) => setTimeout(resolve, 3000)),
+      request: (connection, n) =>
+        connection % 2 === 0
+          ? { method: 'POST', path: '/api/wall-messages', body: { nickname: 'Visitor', content: `under fire ${n}` } }
+          : { method: 'GET', path: '/api/wall-messages' },
+    })
+    clearInterval(terminator)
+
+    expect(terminations).toBeGreaterThan(5)
+    expect(server.child.exitCode).toBeNull()
+    expect(load.unanswered).toEqual([])
+    // A write whose connection is killed under it answers 503 (nothing was committed); nothing answers 500.
+    expect(Object.keys(load.statuses).filter((status) => !['200', '201', '503'].includes(status))).toEqual([])
+    expect(load.answered.get('POST /api/wall-messages 201')).toBeGreaterThan(0)
+    expect((await fetch(`${base}/api/health`)).status).toBe(200)
+    expect(lines(/Database unreachable/)).toEqual([]) // the database never went away
   })
 
   it('answers 503 with Retry-After on every door while Postgres is down, logs the outage once, and recovers by itself', async () => {
@@ -107,6 +136,7 @@ describeOnPostgres('Postgres faults, against the service in its own process', ()
         expect(cms.headers.get('retry-after')).toBe('5')
         expect((await cms.json()).errors[0].message).toMatch(/database cannot be reached/)
       }
+      await waitFor(async () => lines(/Database unreachable/).length === 1, 'the outage is logged (after a failed ping)')
       expect(lines(/Database unreachable/)).toHaveLength(1)
       expect(lines(/unhandled error|"level":50/).filter((line) => !/Database unreachable/.test(line))).toEqual([])
     } finally {

@@ -38,7 +38,7 @@ describe('createOutageMonitor', () => {
     const first = new Error('connect ECONNREFUSED')
     monitor.reportUnavailable(first)
     for (let i = 0; i < 99; i++) monitor.reportUnavailable(new Error('connect ECONNREFUSED'))
-    expect(monitor.isDown()).toBe(true)
+    await waitFor(() => monitor.isDown()) // confirmed by a ping that failed
     expect(monitor.lastError()).toBe(first)
     await waitFor(() => pings >= 3)
     expect(lines).toEqual(['error: Database unreachable: answering 503 until it is back'])
@@ -52,8 +52,28 @@ describe('createOutageMonitor', () => {
     await new Promise((resolve) => setTimeout(resolve, 50))
     expect(pings).toBe(pingsWhenUp) // nothing is probed while the database is up
 
+    reachable = false
     monitor.reportUnavailable(new Error('again'))
-    expect(lines).toHaveLength(3) // a second outage is a new state change
+    await waitFor(() => lines.length === 3) // a second outage is a new state change
     monitor.stop()
   })
+
+  it('does not call one failed query an outage when the database answers the ping', async () => {
+    const { lines, logger } = recordingLogger()
+    let pings = 0
+    const monitor = createOutageMonitor({
+      logger,
+      ping: async () => {
+        pings += 1
+      },
+      probeIntervalMs: 10,
+    })
+    monitor.reportUnavailable(new Error('terminating connection due to administrator command'))
+    await waitFor(() => pings === 1)
+    await new Promise((resolve) => setTimeout(resolve, 30))
+    expect(monitor.isDown()).toBe(false)
+    expect(lines).toEqual([])
+    monitor.stop()
+  })
+
 })
