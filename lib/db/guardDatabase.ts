@@ -4,21 +4,15 @@ import { DatabaseUnavailableError, type ErrorLike, errorLike, isOutage, unavaila
 import { createOutageMonitor, type OutageMonitor } from './outageMonitor'
 import { guardPostgresPool, isPgPool, pingPostgres } from './postgresPool'
 
-/** The adapter operations every Local API call goes through (Payload's `DatabaseAdapter` interface). */
-const OPERATIONS = [
+/**
+ * Adapter operations that change nothing when they fail: reads, and starting a transaction. One that met a lost
+ * connection is tried once more, on another connection.
+ */
+const SAFE_TO_RETRY = [
   'beginTransaction',
-  'commitTransaction',
-  'rollbackTransaction',
   'count',
   'countGlobalVersions',
   'countVersions',
-  'create',
-  'createGlobal',
-  'createGlobalVersion',
-  'createVersion',
-  'deleteMany',
-  'deleteOne',
-  'deleteVersions',
   'find',
   'findDistinct',
   'findGlobal',
@@ -26,6 +20,18 @@ const OPERATIONS = [
   'findOne',
   'findVersions',
   'queryDrafts',
+] as const satisfies readonly (keyof DatabaseAdapter)[]
+
+const WRITES = [
+  'commitTransaction',
+  'rollbackTransaction',
+  'create',
+  'createGlobal',
+  'createGlobalVersion',
+  'createVersion',
+  'deleteMany',
+  'deleteOne',
+  'deleteVersions',
   'updateGlobal',
   'updateGlobalVersion',
   'updateJobs',
@@ -35,23 +41,9 @@ const OPERATIONS = [
   'upsert',
 ] as const satisfies readonly (keyof DatabaseAdapter)[]
 
-/**
- * Operations that change nothing when they fail: a read, or a transaction that could not begin. One that met a
- * lost connection is tried once more, on another connection.
- */
-const RETRIED_ON_LOST_CONNECTION = new Set<string>([
-  'beginTransaction',
-  'count',
-  'countGlobalVersions',
-  'countVersions',
-  'find',
-  'findDistinct',
-  'findGlobal',
-  'findGlobalVersions',
-  'findOne',
-  'findVersions',
-  'queryDrafts',
-])
+/** The adapter operations every Local API call goes through (Payload's `DatabaseAdapter` interface). */
+const OPERATIONS = [...SAFE_TO_RETRY, ...WRITES]
+const RETRIED_ON_LOST_CONNECTION = new Set<string>(SAFE_TO_RETRY)
 
 type Executes = { execute: (sql: string) => Promise<unknown> }
 type MongoConnection = { db?: { admin: () => { ping: () => Promise<unknown> } } }
