@@ -3,7 +3,7 @@
 import { getPayload, type Payload } from 'payload'
 
 import { composeConfig } from '../composeConfig'
-import { closeDatabase } from '../lib/closeDatabase'
+import { closeDatabase } from '../lib/db/closeDatabase'
 import { selectDatabase } from '../lib/databaseSelection'
 import { readEnv } from '../lib/env'
 import { type SeedReporter, type SeedSetup, type SeedTimings, seedSetup, seedShard, type Shard, type SiteSize } from './seed'

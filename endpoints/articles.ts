@@ -2,7 +2,8 @@ import { Router } from 'express'
 import type { Payload, Where } from 'payload'
 
 import { ARTICLES_SLUG } from '../collections/Articles'
-import { incrementCounter } from '../lib/counters'
+import { incrementCounter } from '../lib/db/counters'
+import { readsDeepPagesByIds } from '../lib/db/deepPaging'
 import { cached } from '../lib/publicCache'
 import { type ArticleKey, readArticleKey } from '../lib/publicSlug'
 import { articleAuthor, type Byline } from './articleAuthor'
@@ -60,22 +61,19 @@ const findOne = async (payload: Payload, user: ApiUser | null | undefined, where
 }
 
 const LIST_SORT = ['-createdAt', '-id']
-/** From this many skipped articles on, a Postgres page is found by its ids first. */
+/** From this many skipped articles on, a page is found by its ids first where the adapter needs it. */
 const DEEP_OFFSET = 100
 
 /**
- * One page of a list, newest first. In Postgres, deep pages look up the page's ids first and then read those rows
- * by id: its date index does not hold the id that breaks ties, so with one query it sorts every skipped article's
- * whole row (a page 2,000 deep: 21 ms of SQL; 9 ms this way). SQLite's index ends with the rowid, so one query
- * already walks the index alone and reads only the page's rows; two queries there only cost more (~300 → ~200 req/s).
- * The rows are read in id order (found by key) and put back in the page's order.
+ * One page of a list, newest first. Deep pages on an adapter that needs it (`readsDeepPagesByIds`) look up the
+ * page's ids first, then read those rows in id order (found by key) and put them back in the page's order.
  */
 const findPage = async (payload: Payload, user: ApiUser | null | undefined, where: Where, page: number, limit: number): Promise<Doc[]> => {
   const read = { collection: ARTICLES_SLUG, overrideAccess: false, pagination: false, user } as const
   const rows = async (rowsWhere: Where, sort: string | string[], paging?: { page: number; limit: number }) =>
     (await payload.find({ ...read, ...paging, depth: 1, populate: { categories: { name: true } }, select: LIST_SELECT, sort, where: rowsWhere }))
       .docs as Doc[]
-  if (payload.db.name !== 'postgres' || (page - 1) * limit < DEEP_OFFSET) return rows(where, LIST_SORT, { page, limit })
+  if (!readsDeepPagesByIds(payload.db) || (page - 1) * limit < DEEP_OFFSET) return rows(where, LIST_SORT, { page, limit })
   const { docs: ids } = await payload.find({ ...read, depth: 0, limit, page, select: { createdAt: true }, sort: LIST_SORT, where })
   if (ids.length === 0) return []
   const byId = new Map((await rows({ and: [where, { id: { in: ids.map(({ id }) => id) } }] }, 'id')).map((doc) => [doc.id, doc]))

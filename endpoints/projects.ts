@@ -3,7 +3,7 @@ import type { Payload, Where } from 'payload'
 import { z } from 'zod'
 
 import { PROJECTS_SLUG } from '../collections/Projects'
-import { incrementCounter } from '../lib/counters'
+import { incrementCounter } from '../lib/db/counters'
 import { cached } from '../lib/publicCache'
 import { rankEntries, rankingEntries } from '../lib/relatedProjects'
 import { notFound } from './http/apiError'

@@ -2,7 +2,7 @@ import { Router } from 'express'
 import type { Payload } from 'payload'
 
 import { RESOURCES_SLUG } from '../collections/Resources'
-import { incrementCounter } from '../lib/counters'
+import { incrementCounter } from '../lib/db/counters'
 import { cached } from '../lib/publicCache'
 import { notFound } from './http/apiError'
 import { parsePagination } from './http/pagination'

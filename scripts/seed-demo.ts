@@ -4,7 +4,7 @@ import { getPayload, type Payload } from 'payload'
 import sharp from 'sharp'
 
 import { composeConfig } from '../composeConfig'
-import { closeDatabase } from '../lib/closeDatabase'
+import { closeDatabase } from '../lib/db/closeDatabase'
 import { readEnv } from '../lib/env'
 import { articleMarkdown, demoArticles, demoCategories, demoProjects, demoSkills } from './demoContent'
 

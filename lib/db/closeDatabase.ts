@@ -1,6 +1,6 @@
 import type { Payload } from 'payload'
 
-import { outageMonitorOf } from './db/guardDatabase'
+import { outageMonitorOf } from './guardDatabase'
 
 type PoolClient = {
   release?: () => void

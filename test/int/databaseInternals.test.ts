@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+
+import { RESOURCES_SLUG } from '../../collections/Resources'
+import { incrementCounter } from '../../lib/db/counters'
+import { readsDeepPagesByIds } from '../../lib/db/deepPaging'
+import { drizzleTable } from '../../lib/db/drizzleTable'
+import { sumField } from '../../lib/db/fieldSum'
+import { bootService, type BootedService } from '../helpers/bootService'
+
+// lib/db/ leans on adapter internals (drizzle tables, raw SQL); these run on whichever database this leg uses.
+let service: BootedService
+const ids: number[] = []
+
+beforeAll(async () => {
+  service = await bootService()
+  for (const [title, status, downloadCount] of [
+    ['A', 'active', 3],
+    ['B', 'active', 4],
+    ['C', 'inactive', 100],
+  ] as const) {
+    const doc = await service.payload.create({
+      collection: RESOURCES_SLUG,
+      data: { title, fileUrl: `https://files.example.com/${title}.zip`, status, downloadCount },
+      overrideAccess: true,
+    })
+    ids.push(Number(doc.id))
+  }
+})
+
+afterAll(async () => {
+  await service?.stop()
+})
+
+describe('drizzleTable', () => {
+  it('finds a collection table with the named columns on SQL adapters, and nothing on others', () => {
+    const table = drizzleTable(service.payload, RESOURCES_SLUG, ['downloadCount', 'status'])
+    expect(table !== undefined).toBe(service.database.kind !== 'mongodb')
+    expect(drizzleTable(service.payload, RESOURCES_SLUG, ['noSuchColumn'])).toBeUndefined()
+  })
+})
+
+describe('incrementCounter', () => {
+  it('adds exactly one per call under concurrency and returns the new value', async () => {
+    const results = await Promise.all(Array.from({ length: 50 }, () => incrementCounter(service.payload, RESOURCES_SLUG, ids[0]!, 'downloadCount')))
+    expect(Math.max(...(results as number[]))).toBe(53)
+    expect(new Set(results).size).toBe(50) // every call saw its own increment
+    const doc = await service.payload.findByID({ collection: RESOURCES_SLUG, id: ids[0]!, overrideAccess: true })
+    expect(doc.downloadCount).toBe(53)
+  })
+
+  it('returns undefined for a record that does not exist', async () => {
+    expect(await incrementCounter(service.payload, RESOURCES_SLUG, 999_999, 'downloadCount')).toBeUndefined()
+  })
+})
+
+describe('sumField', () => {
+  it('adds up a number field over the matching records only', async () => {
+    const active = await sumField(service.payload, RESOURCES_SLUG, 'downloadCount', { field: 'status', equals: 'active' })
+    const inactive = await sumField(service.payload, RESOURCES_SLUG, 'downloadCount', { field: 'status', equals: 'inactive' })
+    const counted = (await service.payload.findByID({ collection: RESOURCES_SLUG, id: ids[0]!, overrideAccess: true })).downloadCount
+    expect(active).toBe(Number(counted) + 4)
+    expect(inactive).toBe(100)
+  })
+})
+
+describe('readsDeepPagesByIds', () => {
+  it('is true only on Postgres', () => {
+    expect(readsDeepPagesByIds(service.payload.db)).toBe(service.database.kind === 'postgres')
+  })
+})
