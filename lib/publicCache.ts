@@ -1,4 +1,4 @@
-type Entry = { value: unknown; expires: number; weight: number }
+import { LRUCache } from 'lru-cache'
 
 /** Bytes (roughly) the cache may hold: what an entry's value weighs (a body its length), plus its key and upkeep. */
 const MAX_WEIGHT = 64 * 1024 * 1024
@@ -11,47 +11,29 @@ const ENTRY_OVERHEAD = 200
  */
 type PublicCache = {
   get: <T>(key: string) => T | undefined
-  /** Keeps `value` until `expires` (a `Date.now()` time); past `MAX_WEIGHT`, the oldest entries make room. */
+  /** Keeps `value` until `expires` (a `Date.now()` time); past `MAX_WEIGHT`, the least recently used make room. */
   set: (key: string, value: unknown, expires: number, weight?: number) => void
   clear: () => void
   /** Increments on every clear: a value computed before a clear must not be stored after it. */
   generation: () => number
 }
 
+/** lru-cache keeps objects; a value is boxed so that any value (a number, a string) can be kept. */
+type Box = { value: unknown }
+
 const createCache = (maxWeight: number): PublicCache => {
-  const entries = new Map<string, Entry>()
-  let total = 0
+  const entries = new LRUCache<string, Box>({ maxSize: maxWeight })
   let generation = 0
-  const remove = (key: string, entry: Entry) => {
-    entries.delete(key)
-    total -= entry.weight
-  }
   return {
-    get: <T>(key: string) => {
-      const entry = entries.get(key)
-      if (!entry) return undefined
-      if (entry.expires <= Date.now()) {
-        remove(key, entry)
-        return undefined
-      }
-      return entry.value as T
-    },
+    get: <T>(key: string) => entries.get(key)?.value as T | undefined,
     set: (key, value, expires, valueWeight = 1) => {
-      const weight = valueWeight + key.length + ENTRY_OVERHEAD
-      if (expires <= Date.now() || weight > maxWeight) return
-      const previous = entries.get(key)
-      if (previous) remove(key, previous)
-      entries.set(key, { value, expires, weight })
-      total += weight
-      for (const [oldest, entry] of entries) {
-        if (total <= maxWeight) break
-        remove(oldest, entry)
-      }
+      const ttl = expires - Date.now()
+      if (ttl <= 0) return
+      entries.set(key, { value }, { ttl, size: valueWeight + key.length + ENTRY_OVERHEAD })
     },
     clear: () => {
       generation++
       entries.clear()
-      total = 0
     },
     generation: () => generation,
   }

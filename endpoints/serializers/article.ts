@@ -1,4 +1,5 @@
-import { createLruCache } from '../../lib/lruCache'
+import { LRUCache } from 'lru-cache'
+
 import { markdownExcerpt, truncateCodePoints } from '../../lib/plainText'
 import { publicSlug } from '../../lib/publicSlug'
 import { type Doc, isoDate, numberOr, optionalString, relationId } from './common'
@@ -11,7 +12,10 @@ const EXCERPT_MEMO_CHARACTERS = 4_000_000
  * Excerpts of content, keyed by the content itself: lexing Markdown is most of what a list costs, and the same
  * articles are listed over and over. A changed article is a new key, so nothing is ever stale.
  */
-const contentExcerpts = createLruCache<string, string>(EXCERPT_MEMO_CHARACTERS, (content) => content.length)
+const contentExcerpts = new LRUCache<string, string>({
+  maxSize: EXCERPT_MEMO_CHARACTERS,
+  sizeCalculation: (_excerpt, content) => Math.max(1, content.length),
+})
 
 const contentExcerpt = (content: string): string => {
   let excerpt = contentExcerpts.get(content)

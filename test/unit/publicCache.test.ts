@@ -52,4 +52,30 @@ describe('cached', () => {
     await cached('k', 0, async () => ++calls)
     expect(calls).toBe(2)
   })
+
+})
+
+describe('publicCache', () => {
+  it('forgets an entry once its time is up', async () => {
+    publicCache.set('short', 'value', Date.now() + 30)
+    expect(publicCache.get('short')).toBe('value')
+    await new Promise((resolve) => setTimeout(resolve, 60))
+    expect(publicCache.get('short')).toBeUndefined()
+  })
+
+  it('makes room by weight (64 MB in all), dropping the least recently used first', () => {
+    const later = Date.now() + 60_000
+    publicCache.set('first', 'a', later, 25_000_000)
+    publicCache.set('second', 'b', later, 25_000_000)
+    expect(publicCache.get('first')).toBe('a') // now the more recently used
+    publicCache.set('third', 'c', later, 25_000_000)
+    expect(publicCache.get('second')).toBeUndefined()
+    expect(publicCache.get('first')).toBe('a')
+    expect(publicCache.get('third')).toBe('c')
+  })
+
+  it('keeps nothing heavier than the whole cache', () => {
+    publicCache.set('huge', 'x', Date.now() + 60_000, 65 * 1024 * 1024)
+    expect(publicCache.get('huge')).toBeUndefined()
+  })
 })
