@@ -11,12 +11,11 @@ import { galleryRoutes } from './galleries'
 import { healthRoutes } from './health'
 import { homeRoutes } from './home'
 import { ApiError } from './http/apiError'
-import { assignRequestId } from './http/requestId'
 import { authenticate } from './http/authenticate'
-import { cors } from './http/cors'
+import { commonHeaders } from './http/commonHeaders'
+import { answerPreflight } from './http/cors'
 import { createErrorHandler } from './http/errorHandler'
 import { jsonBody } from './http/jsonBody'
-import { securityHeaders } from './http/securityHeaders'
 import { projectRoutes } from './projects'
 import { resourceRoutes } from './resources'
 import { skillRoutes } from './skills'
@@ -36,7 +35,7 @@ const DEFAULT_BODY_LIMIT = '1mb'
 /** The `/api` contract: plumbing first, then one router per resource, then the 404 and the one error handler. */
 export const createApiRouter = ({ database, env, isDraining, payload }: ApiRouterContext): Router => {
   const router = Router()
-  router.use(assignRequestId, securityHeaders, cors(env.corsOrigins))
+  router.use(commonHeaders(env.corsOrigins), answerPreflight(env.corsOrigins))
   router.use('/wall-messages', jsonBody(WALL_BODY_LIMIT))
   router.use(jsonBody(DEFAULT_BODY_LIMIT))
   router.use(authenticate(payload))

@@ -1,10 +1,9 @@
-import { randomUUID } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 
 import fresh from 'fresh'
 
 import { publicCache } from '../../lib/publicCache'
-import { corsHeaders } from './cors'
+import { setCommonHeaders } from './commonHeaders'
 import { type CachedResponse, responseKey } from './publicResponse'
 
 /** A Node request listener that answers a request and returns true, or leaves it untouched and returns false. */
@@ -25,11 +24,7 @@ export const cachedResponder =
     if (!url.startsWith(apiPrefix)) return false
     const response = publicCache.get<CachedResponse>(responseKey(url))
     if (!response) return false
-    res.setHeader('X-Request-Id', randomUUID())
-    res.setHeader('X-Content-Type-Options', 'nosniff')
-    res.setHeader('Vary', 'Origin')
-    const cors = corsHeaders(req.headers.origin, corsOrigins)
-    if (cors) for (const [name, value] of Object.entries(cors)) res.setHeader(name, value)
+    setCommonHeaders(res, req.headers.origin, corsOrigins)
     res.setHeader('Cache-Control', response.cacheControl)
     res.setHeader('ETag', response.etag)
     if (fresh(req.headers, { etag: response.etag })) {

@@ -13,21 +13,16 @@ export const corsHeaders = (origin: string | undefined, allowedOrigins: string[]
   return { 'Access-Control-Allow-Origin': anyOrigin ? '*' : origin, 'Access-Control-Expose-Headers': 'ETag, Retry-After, X-Request-Id' }
 }
 
-/** CORS for the origins in CORS_ORIGINS. Preflights are answered here with 204. */
-export const cors =
+/** Answers a CORS preflight from an allowed origin with 204 (the common headers are already set). */
+export const answerPreflight =
   (allowedOrigins: string[]): RequestHandler =>
   (req, res, next) => {
-    res.vary('Origin')
-    const headers = corsHeaders(req.headers.origin, allowedOrigins)
-    if (headers) {
-      res.set(headers)
-      if (req.method === 'OPTIONS') {
-        res.setHeader('Access-Control-Allow-Methods', ALLOWED_METHODS)
-        res.setHeader('Access-Control-Allow-Headers', ALLOWED_HEADERS)
-        res.setHeader('Access-Control-Max-Age', '600')
-        res.status(204).end()
-        return
-      }
+    if (req.method === 'OPTIONS' && corsHeaders(req.headers.origin, allowedOrigins)) {
+      res.setHeader('Access-Control-Allow-Methods', ALLOWED_METHODS)
+      res.setHeader('Access-Control-Allow-Headers', ALLOWED_HEADERS)
+      res.setHeader('Access-Control-Max-Age', '600')
+      res.status(204).end()
+      return
     }
     next()
   }

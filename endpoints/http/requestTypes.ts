@@ -7,7 +7,7 @@ declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace
   namespace Express {
     interface Request {
-      /** Set by assignRequestId. */
+      /** Set by commonHeaders. */
       requestId: string
       /** Set by authenticate: the bearer token's user, or null for anonymous callers. */
       user?: ApiUser | null

@@ -4,7 +4,7 @@ import supertest from 'supertest'
 
 import { ApiError } from '../../endpoints/http/apiError'
 import { createErrorHandler } from '../../endpoints/http/errorHandler'
-import { assignRequestId } from '../../endpoints/http/requestId'
+import { commonHeaders } from '../../endpoints/http/commonHeaders'
 import { bootService, type BootedService } from '../helpers/bootService'
 
 let service: BootedService
@@ -133,7 +133,7 @@ describe('the error handler', () => {
     const logged: unknown[] = []
     const logger = { error: (...args: unknown[]) => logged.push(args) } as never
     const app = express()
-    app.use(assignRequestId)
+    app.use(commonHeaders([]))
     app.get('/boom', () => {
       throw error
     })
