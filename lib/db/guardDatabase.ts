@@ -74,15 +74,6 @@ const unavailable = (db: object, error: unknown, cause: ErrorLike): DatabaseUnav
 }
 
 /**
- * Reports an error to the adapter's outage monitor when it means the database is unreachable, and returns the
- * error the caller should throw: a `DatabaseUnavailableError` (503 on every door) in that case, else the error itself.
- */
-export const translateDatabaseError = (db: object, error: unknown): unknown => {
-  const cause = unavailableCause(error)
-  return cause ? unavailable(db, error, cause) : error
-}
-
-/**
  * Why an operation failed for want of a connection, if it did. On the SQL adapters a BEGIN cannot fail for the
  * data's sake, and Payload's drizzle layer rewraps its error as text without the cause: any failed BEGIN counts.
  */
@@ -91,7 +82,8 @@ const lostConnectionCause = (operation: string, error: unknown, sql: boolean): E
 
 /** Tells the outage monitor about an error met outside Payload's adapter (raw SQL through the adapter's drizzle). */
 export const reportDatabaseError = (db: object, error: unknown): void => {
-  translateDatabaseError(db, error)
+  const cause = unavailableCause(error)
+  if (cause) unavailable(db, error, cause)
 }
 
 /**
