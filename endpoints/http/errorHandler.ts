@@ -2,7 +2,7 @@ import type { ErrorRequestHandler } from 'express'
 import { APIError, type Payload, ValidationError } from 'payload'
 import { ZodError } from 'zod'
 
-import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../../lib/db/databaseUnavailable'
+import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '../../lib/db/databaseUnavailable'
 import { ApiError } from './apiError'
 import { errorBody } from './envelope'
 import { zodDetails } from './validation'
@@ -28,7 +28,7 @@ const fromBodyParser = (error: BodyParserError): ApiError | undefined => {
 }
 
 const databaseUnavailable = () =>
-  new ApiError('SERVICE_UNAVAILABLE', 'The database cannot be reached right now; try again shortly', undefined, {
+  new ApiError('SERVICE_UNAVAILABLE', DATABASE_UNAVAILABLE_MESSAGE, undefined, {
     'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS),
   })
 

@@ -3,6 +3,9 @@ import { APIError } from 'payload'
 /** Seconds a client is told to wait (`Retry-After`) while the database cannot be reached. */
 export const DATABASE_RETRY_AFTER_SECONDS = 5
 
+/** What every door says while the database cannot be reached. */
+export const DATABASE_UNAVAILABLE_MESSAGE = 'The database cannot be reached right now; try again shortly'
+
 /**
  * Codes that mean "too busy for this request" rather than "gone": Postgres' connection limit, SQLite's locks (after
  * `busy_timeout` ran out). The request answers 503, but the database is not treated as down.
@@ -97,7 +100,7 @@ export class DatabaseUnavailableError extends APIError {
   static readonly errorName: string = 'DatabaseUnavailable'
 
   constructor(cause: unknown) {
-    super('The database cannot be reached right now; try again shortly', 503, undefined, true)
+    super(DATABASE_UNAVAILABLE_MESSAGE, 503, undefined, true)
     this.name = DatabaseUnavailableError.errorName
     this.cause = cause
   }
