@@ -11,9 +11,17 @@ import { RESOURCES_SLUG } from '../collections/Resources'
 import { SKILLS_SLUG } from '../collections/Skills'
 import { USERS_SLUG } from '../collections/Users'
 import { WALL_MESSAGES_SLUG } from '../collections/WallMessages'
-import { article, carousel, project, resource, skill, wallMessage } from './content'
+import {
+  ARTICLE_CATEGORIES,
+  generateArticle,
+  generateCarousel,
+  generateProject,
+  generateResource,
+  generateSkill,
+  generateWallMessage,
+  PROJECT_CATEGORIES,
+} from '../scripts/demoContent'
 import { runPool } from './pool'
-import { ARTICLE_CATEGORIES, PROJECT_CATEGORIES } from './words'
 
 export type SiteSize = {
   articles: number
@@ -103,9 +111,9 @@ export const seedSetup = async (
     if (isArticle) articleCategories.push(doc.id)
     else projectCategories.push(doc.id)
   })
-  await phase('skills', range(size.skills), (index) => payload.create({ collection: SKILLS_SLUG, data: skill(index), ...writer }))
+  await phase('skills', range(size.skills), (index) => payload.create({ collection: SKILLS_SLUG, data: generateSkill(index), ...writer }))
   await phase('carousels', range(size.carousels), (index) =>
-    payload.create({ collection: CAROUSELS_SLUG, data: carousel(index), ...writer }),
+    payload.create({ collection: CAROUSELS_SLUG, data: generateCarousel(index), ...writer }),
   )
   await payload.updateGlobal({
     slug: SITE_SLUG,
@@ -138,7 +146,7 @@ export const seedShard = async (
   const writer = asEditor(setup)
 
   await phase('projects', mine(size.projects), (index) => {
-    const { categoryIndex, ...data } = project(index, setup.projectCategories.length)
+    const { categoryIndex, ...data } = generateProject(index, setup.projectCategories.length)
     return payload.create({
       collection: PROJECTS_SLUG,
       data: { ...data, category: setup.projectCategories[categoryIndex], status: 'published' } as never,
@@ -146,10 +154,10 @@ export const seedShard = async (
     })
   })
   await phase('resources', mine(size.resources), (index) =>
-    payload.create({ collection: RESOURCES_SLUG, data: resource(index), ...writer }),
+    payload.create({ collection: RESOURCES_SLUG, data: generateResource(index), ...writer }),
   )
   await phase('articles', mine(size.articles), (index) => {
-    const { categoryIndex, ...data } = article(index, size.articles, setup.articleCategories.length)
+    const { categoryIndex, ...data } = generateArticle(index, size.articles, setup.articleCategories.length)
     return payload.create({
       collection: ARTICLES_SLUG,
       data: { ...data, category: setup.articleCategories[categoryIndex], status: 'published', publishedAt: data.createdAt } as never,
@@ -158,7 +166,7 @@ export const seedShard = async (
   })
   // Visitors sign the wall through the public route only; the seed has no visitor, so it writes past that rule.
   await phase('wall messages', mine(size.wallMessages), (index) =>
-    payload.create({ collection: WALL_MESSAGES_SLUG, data: wallMessage(index), ...system }),
+    payload.create({ collection: WALL_MESSAGES_SLUG, data: generateWallMessage(index), ...system }),
   )
   return timings
 }

@@ -6,7 +6,7 @@ import sharp from 'sharp'
 import { composeConfig } from '../composeConfig'
 import { closeDatabase } from '../lib/db/closeDatabase'
 import { readEnv } from '../lib/env'
-import { articleMarkdown, demoArticles, demoCategories, demoProjects, demoSkills } from './demoContent'
+import { articleMarkdown, demoArticles, demoCategories, demoProjects, demoSkills, projectMarkdown } from './demoContent'
 
 const system = { overrideAccess: true } as const
 const DAY = 24 * 60 * 60 * 1000
@@ -88,7 +88,7 @@ const seed = async (payload: Payload) => {
         ...project,
         techStack: [...project.techStack],
         category: categoryIds.get(project.category),
-        content: `## What it does\n\n${project.description}\n\n## Built with\n\n${project.techStack.map((tag) => `- ${tag}`).join('\n')}\n`,
+        content: projectMarkdown(project.description, project.techStack),
         coverImage: pictureUrl(index),
         screenshots: [pictureUrl(index + 1), pictureUrl(index + 2)],
         demoUrl: `https://demo.example.com/${project.title.toLowerCase().replace(/\s+/g, '-')}`,
