@@ -71,20 +71,26 @@ export const measure = async (
   await waitForIdle(target.pid)
   let next = 0
   const { paths } = scenario
-  const instance = autocannon({
-    url: target.url,
-    connections,
-    pipelining: 1,
-    duration: warmupSeconds + MAX_RAMP_S + seconds + 10,
-    timeout: REQUEST_TIMEOUT_S,
-    // Its per-second samples are not used (the window is recorded here); a short interval ends a stopped run sooner.
-    sampleInt: 100,
-    headers: scenario.headers,
-    requests: [
-      paths.length === 1
-        ? { method: 'GET', path: paths[0] }
-        : { method: 'GET', setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length] }) },
-    ],
+  let instance!: autocannon.Instance
+  const finished = new Promise<void>((resolve, reject) => {
+    instance = autocannon(
+      {
+        url: target.url,
+        connections,
+        pipelining: 1,
+        duration: warmupSeconds + MAX_RAMP_S + seconds + 10,
+        timeout: REQUEST_TIMEOUT_S,
+        // Its per-second samples are not used (the window is recorded here); a short interval ends a stopped run sooner.
+        sampleInt: 100,
+        headers: scenario.headers,
+        requests: [
+          paths.length === 1
+            ? { method: 'GET', path: paths[0] }
+            : { method: 'GET', setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length] }) },
+        ],
+      },
+      (error) => (error ? reject(error) : resolve()),
+    )
   })
 
   const started = performance.now()
@@ -108,7 +114,7 @@ export const measure = async (
   const ready = () => performance.now() - started >= warmupSeconds * 1000 && answered.size >= connections
   const forceOpen = setTimeout(() => window ?? open(), (warmupSeconds + MAX_RAMP_S) * 1000)
 
-  instance.on('response', (client: unknown, statusCode: number, responseBytes: number, responseTime: number) => {
+  instance.on('response', (client, statusCode, responseBytes, responseTime) => {
     if (closed) return
     if (!window) {
       answered.add(client)
@@ -123,7 +129,7 @@ export const measure = async (
     if (window && !closed) failed++
   })
 
-  await instance
+  await finished
   clearTimeout(forceOpen)
   if (!closed) throw new Error(`the load on ${scenario.name} ended before its measured window`)
 
