@@ -4,6 +4,7 @@ import { adminOnlyField } from '../access/adminOnlyField'
 import { adminOrSelf } from '../access/adminOrSelf'
 import { canUseAdminPanel } from '../access/canUseAdminPanel'
 import { isAdmin } from '../access/isAdmin'
+import { canReadUsers, ownAccountField } from '../access/publicProfiles'
 import { urlField } from '../fields/urlField'
 import { hashPasswordForUnknownEmail } from '../hooks/hashPasswordForUnknownEmail'
 import { makeFirstUserAdmin } from '../hooks/makeFirstUserAdmin'
@@ -25,7 +26,7 @@ export const Users: CollectionConfig = {
     admin: canUseAdminPanel,
     create: isAdmin,
     delete: isAdmin,
-    read: adminOrSelf,
+    read: canReadUsers,
     update: adminOrSelf,
   },
   admin: {
@@ -42,6 +43,8 @@ export const Users: CollectionConfig = {
     beforeOperation: [throttleLogin, hashPasswordForUnknownEmail],
   },
   fields: [
+    // Payload's own email field, with the read rule of a private field added.
+    { name: 'email', type: 'email', access: { read: ownAccountField } },
     { name: 'name', type: 'text', admin: { description: 'Shown as the author of articles and wall messages.' } },
     {
       name: 'roles',
@@ -51,7 +54,7 @@ export const Users: CollectionConfig = {
       defaultValue: ['user'],
       saveToJWT: true,
       options: ROLES.map((role) => ({ label: role[0]!.toUpperCase() + role.slice(1), value: role })),
-      access: { create: adminOnlyField, update: adminOnlyField },
+      access: { create: adminOnlyField, read: ownAccountField, update: adminOnlyField },
       admin: { description: 'Admins manage everything; editors manage content; users may sign the wall.' },
     },
     urlField({ name: 'avatar', admin: { description: 'Image URL used next to wall messages.' } }),

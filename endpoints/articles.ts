@@ -6,7 +6,7 @@ import { incrementCounter } from '../lib/db/counters'
 import { readsDeepPagesByIds } from '../lib/db/deepPaging'
 import { cached } from '../lib/publicCache'
 import { type ArticleKey, readArticleKey } from '../lib/publicSlug'
-import { articleAuthor, type Byline } from './articleAuthor'
+import { articleAuthor } from './articleAuthor'
 import { notFound } from './http/apiError'
 import { setPublicCaching } from './http/cacheControl'
 import { sendData } from './http/envelope'
@@ -14,8 +14,7 @@ import { pageCount, parsePagination } from './http/pagination'
 import { booleanText, queryParam } from './http/params'
 import { type PublicCaching, sendPublicRead } from './http/publicResponse'
 import type { ApiUser } from './http/requestTypes'
-import { articleDetail, articleListItem } from './serializers/article'
-import type { Doc } from './serializers/common'
+import { type ArticleDetailFields, type ArticleListFields, articleDetail, articleListItem, type Byline } from './serializers/article'
 
 const LIST_SELECT = {
   title: true,
@@ -27,7 +26,7 @@ const LIST_SELECT = {
   publishedAt: true,
   viewCount: true,
   createdAt: true,
-} as const
+} as const satisfies Record<Exclude<keyof ArticleListFields, 'id'>, true>
 
 /** What the detail shows (and `status`, which decides whether a view counts); never the rich-text twin. */
 const DETAIL_SELECT = {
@@ -43,9 +42,9 @@ const DETAIL_SELECT = {
   likeCount: true,
   createdAt: true,
   updatedAt: true,
-} as const
+} as const satisfies Record<Exclude<keyof ArticleDetailFields, 'id'>, true>
 
-const findOne = async (payload: Payload, user: ApiUser | null | undefined, where: Where): Promise<Doc | undefined> => {
+const findOne = async (payload: Payload, user: ApiUser | null | undefined, where: Where): Promise<ArticleDetailFields | undefined> => {
   const { docs } = await payload.find({
     collection: ARTICLES_SLUG,
     depth: 1,
@@ -57,7 +56,7 @@ const findOne = async (payload: Payload, user: ApiUser | null | undefined, where
     user,
     where,
   })
-  return docs[0] as Doc | undefined
+  return docs[0]
 }
 
 const LIST_SORT = ['-createdAt', '-id']
@@ -68,11 +67,11 @@ const DEEP_OFFSET = 100
  * One page of a list, newest first. Deep pages on an adapter that needs it (`readsDeepPagesByIds`) look up the
  * page's ids first, then read those rows in id order (found by key) and put them back in the page's order.
  */
-const findPage = async (payload: Payload, user: ApiUser | null | undefined, where: Where, page: number, limit: number): Promise<Doc[]> => {
+const findPage = async (payload: Payload, user: ApiUser | null | undefined, where: Where, page: number, limit: number): Promise<ArticleListFields[]> => {
   const read = { collection: ARTICLES_SLUG, overrideAccess: false, pagination: false, user } as const
   const rows = async (rowsWhere: Where, sort: string | string[], paging?: { page: number; limit: number }) =>
     (await payload.find({ ...read, ...paging, depth: 1, populate: { categories: { name: true } }, select: LIST_SELECT, sort, where: rowsWhere }))
-      .docs as Doc[]
+      .docs
   if (!readsDeepPagesByIds(payload.db) || (page - 1) * limit < DEEP_OFFSET) return rows(where, LIST_SORT, { page, limit })
   const { docs: ids } = await payload.find({ ...read, depth: 0, limit, page, select: { createdAt: true }, sort: LIST_SORT, where })
   if (ids.length === 0) return []
@@ -101,7 +100,7 @@ const findArticle = async (payload: Payload, key: ArticleKey, user: ApiUser | nu
   return findOne(payload, user, { slug: { equals: key.slug } })
 }
 
-type FoundArticle = { doc: Doc; author: Byline | null }
+type FoundArticle = { doc: ArticleDetailFields; author: Byline | null }
 
 const loadArticle = async (payload: Payload, key: string, user: ApiUser | null | undefined): Promise<FoundArticle | null> => {
   const doc = await findArticle(payload, readArticleKey(key), user)
@@ -114,7 +113,7 @@ const loadArticle = async (payload: Payload, key: string, user: ApiUser | null |
  * (With a short TTL, the busiest articles expiring together stalled every reader behind their re-reads.)
  */
 const publicArticle = (payload: Payload, key: string, ttl: number) =>
-  cached(`article:${key}`, ttl, () => loadArticle(payload, key, null), (found) => String(found?.doc.content ?? '').length)
+  cached(`article:${key}`, ttl, () => loadArticle(payload, key, null), (found) => found?.doc.content?.length ?? 0)
 
 /** GET /articles (published, newest first) and GET /articles/:idOrSlug (counts a view). */
 export const articleRoutes = (payload: Payload, { recordTtl, answerTtl }: PublicCaching): Router => {
@@ -139,7 +138,7 @@ export const articleRoutes = (payload: Payload, { recordTtl, answerTtl }: Public
     const { doc, author } = found
     // A staff preview of a draft is not a reader's view.
     const viewCount =
-      doc.status === 'published' ? await incrementCounter(payload, ARTICLES_SLUG, Number(doc.id), 'viewCount') : Number(doc.viewCount ?? 0)
+      doc.status === 'published' ? await incrementCounter(payload, ARTICLES_SLUG, doc.id, 'viewCount') : (doc.viewCount ?? 0)
     if (viewCount === undefined) throw notFound('Article')
     setPublicCaching(req, res)
     sendData(res, articleDetail({ ...doc, viewCount }, author))

@@ -5,7 +5,6 @@ import { GALLERIES_SLUG } from '../collections/Galleries'
 import { notFound } from './http/apiError'
 import { parsePathId } from './http/params'
 import { sendPublicRead } from './http/publicResponse'
-import type { Doc } from './serializers/common'
 import { galleryDetail, galleryListItem } from './serializers/gallery'
 
 // Payload derives `url` from `filename` after reading, so both are selected.
@@ -27,7 +26,7 @@ export const galleryRoutes = (payload: Payload, ttl: number): Router => {
         user: req.user,
         where: { public: { equals: true } },
       })
-      return { data: (docs as Doc[]).map(galleryListItem) }
+      return { data: docs.map(galleryListItem) }
     }),
   )
 
@@ -44,7 +43,7 @@ export const galleryRoutes = (payload: Payload, ttl: number): Router => {
         user: req.user,
       })
       if (!doc) throw notFound('Gallery')
-      return { data: galleryDetail(doc as unknown as Doc) }
+      return { data: galleryDetail(doc) }
     }),
   )
 

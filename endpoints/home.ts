@@ -8,11 +8,7 @@ import { PROJECTS_SLUG } from '../collections/Projects'
 import { SKILLS_SLUG } from '../collections/Skills'
 import { sumField } from '../lib/db/fieldSum'
 import { sendPublicRead } from './http/publicResponse'
-import { latestArticleItem } from './serializers/article'
-import { carouselItem } from './serializers/carousel'
-import { type Doc, optionalString } from './serializers/common'
-import { featuredProjectItem } from './serializers/project'
-import { homeSkillItem } from './serializers/skill'
+import { homePayload } from './serializers/home'
 
 const LATEST_ARTICLES = 5
 const FEATURED_PROJECTS = 6
@@ -65,24 +61,15 @@ const loadHome = async (payload: Payload) => {
     }),
     payload.find({ collection: SKILLS_SLUG, ...anonymous, pagination: false, sort: ['order', '-level', 'id'] }),
   ])
-  const hero = ((site as Doc).hero ?? {}) as Record<string, unknown>
-  return {
-    hero: {
-      title: optionalString(hero.title),
-      subtitle: optionalString(hero.subtitle),
-      avatar: optionalString(hero.avatar),
-      backgroundImage: optionalString(hero.backgroundImage),
-    },
-    stats: {
-      articles: articleStats.count,
-      projects: projectStats.count,
-      views: articleStats.views + projectStats.views,
-    },
-    carousels: (carousels.docs as Doc[]).map(carouselItem),
-    latestArticles: (latest.docs as Doc[]).map(latestArticleItem),
-    featuredProjects: (featured.docs as Doc[]).map(featuredProjectItem),
-    skills: (skills.docs as Doc[]).map(homeSkillItem),
-  }
+  return homePayload({
+    site,
+    articleStats,
+    projectStats,
+    carousels: carousels.docs,
+    latestArticles: latest.docs,
+    featuredProjects: featured.docs,
+    skills: skills.docs,
+  })
 }
 
 /** GET /home, cached (serialised, with its ETag) for `ttl` seconds and cleared by any change to what it shows. */

@@ -13,8 +13,7 @@ import { pageCount, parsePagination } from './http/pagination'
 import { integerText, parsePathId, queryParam } from './http/params'
 import { type PublicCaching, sendPublicRead } from './http/publicResponse'
 import type { ApiUser } from './http/requestTypes'
-import type { Doc } from './serializers/common'
-import { projectDetail, projectListItem, relatedProjectItem } from './serializers/project'
+import { type ProjectDetailFields, projectDetail, projectListItem, relatedProjectItem } from './serializers/project'
 
 /** What ranking reads (tech stack, category, age) and what an item shows, except the counters. */
 const RANKING_SELECT = { title: true, description: true, coverImage: true, techStack: true, category: true, createdAt: true } as const
@@ -32,7 +31,10 @@ const LIST_SELECT = {
   status: true,
   createdAt: true,
 } as const
-const DETAIL_SELECT = { ...LIST_SELECT, content: true, screenshots: true, updatedAt: true } as const
+const DETAIL_SELECT = { ...LIST_SELECT, content: true, screenshots: true, updatedAt: true } as const satisfies Record<
+  Exclude<keyof ProjectDetailFields, 'id'>,
+  true
+>
 
 /**
  * The published projects, prepared for ranking and kept in the public cache: every project change (created,
@@ -49,14 +51,14 @@ const rankingCandidates = (payload: Payload, ttl: number) =>
       select: RANKING_SELECT,
       where: { status: { equals: 'published' } },
     })
-    const entries = rankingEntries(docs as Doc[])
+    const entries = rankingEntries(docs)
     return { entries, byId: new Map(entries.map((entry) => [entry.id, entry])) }
   })
 
 const statusText = z.enum(['published', 'draft'], { message: 'must be published or draft' })
 
-const findProject = async (payload: Payload, id: number, user: ApiUser | null | undefined): Promise<Doc | null> =>
-  (await payload.findByID({
+const findProject = (payload: Payload, id: number, user: ApiUser | null | undefined): Promise<ProjectDetailFields | null> =>
+  payload.findByID({
     collection: PROJECTS_SLUG,
     depth: 0,
     disableErrors: true,
@@ -64,11 +66,11 @@ const findProject = async (payload: Payload, id: number, user: ApiUser | null | 
     overrideAccess: false,
     select: DETAIL_SELECT,
     user,
-  })) as unknown as Doc | null
+  })
 
 /** A project as an anonymous visitor finds it, kept `ttl` seconds (a miss too); its view count is never served from here. */
 const publicProject = (payload: Payload, id: number, ttl: number) =>
-  cached(`project:${id}`, ttl, () => findProject(payload, id, null), (doc) => String(doc?.content ?? '').length)
+  cached(`project:${id}`, ttl, () => findProject(payload, id, null), (doc) => doc?.content?.length ?? 0)
 
 /** GET /projects, /projects/:id (counts a view) and /projects/:id/related. */
 export const projectRoutes = (payload: Payload, { recordTtl, answerTtl }: PublicCaching): Router => {
@@ -93,7 +95,7 @@ export const projectRoutes = (payload: Payload, { recordTtl, answerTtl }: Public
         where,
       })
       return {
-        data: (result.docs as Doc[]).map(projectListItem),
+        data: result.docs.map(projectListItem),
         meta: { total: result.totalDocs, page, limit, totalPages: pageCount(result.totalDocs, limit) },
       }
     }),
@@ -105,7 +107,7 @@ export const projectRoutes = (payload: Payload, { recordTtl, answerTtl }: Public
     if (!doc) throw notFound('Project')
     // A staff preview of a draft is not a visitor's view.
     const viewCount =
-      doc.status === 'published' ? await incrementCounter(payload, PROJECTS_SLUG, id, 'viewCount') : Number(doc.viewCount ?? 0)
+      doc.status === 'published' ? await incrementCounter(payload, PROJECTS_SLUG, id, 'viewCount') : (doc.viewCount ?? 0)
     if (viewCount === undefined) throw notFound('Project')
     setPublicCaching(req, res)
     sendData(res, projectDetail({ ...doc, viewCount }))
@@ -130,14 +132,14 @@ export const projectRoutes = (payload: Payload, { recordTtl, answerTtl }: Public
               pagination: false,
               select: { likeCount: true, viewCount: true },
               user: req.user,
-              where: { and: [{ id: { in: chosen.map((doc) => Number(doc.id)) } }, { status: { equals: 'published' } }] },
+              where: { and: [{ id: { in: chosen.map((doc) => doc.id) } }, { status: { equals: 'published' } }] },
             })
-      const counters = new Map((docs as Doc[]).map((doc) => [Number(doc.id), doc]))
+      const counters = new Map(docs.map((doc) => [doc.id, doc]))
       const related = chosen.flatMap((doc) => {
-        const current = counters.get(Number(doc.id))
-        return current ? [{ ...doc, likeCount: current.likeCount, viewCount: current.viewCount }] : []
+        const current = counters.get(doc.id)
+        return current ? [relatedProjectItem(doc, current)] : []
       })
-      return { data: related.map(relatedProjectItem) }
+      return { data: related }
     }),
   )
 

@@ -1,31 +1,31 @@
 import type { Payload } from 'payload'
 
+import { PUBLIC_PROFILES_CONTEXT } from '../access/publicProfiles'
 import { USERS_SLUG } from '../collections/Users'
-import { type Doc, optionalString, relationId } from './serializers/common'
+import { optionalString } from './serializers/common'
 
 type PublicUserField = 'avatar' | 'name'
 
 /**
- * One public field (a byline name, an avatar) of the users that a batch of records points at, in one query.
- * Only that field is read: it is shown publicly, while the accounts themselves stay private (users are not
- * readable by visitors, so this reads past access, for that one field).
+ * One public profile field (a byline name, an avatar) of a batch of users, in one query. The users collection
+ * decides what is public (access/publicProfiles.ts): this reads as an anonymous visitor asking for profiles.
  */
 export const publicUserField = async (
   payload: Payload,
-  docs: Doc[],
-  relation: string,
+  userIds: (number | null)[],
   field: PublicUserField,
 ): Promise<Map<number, string | null>> => {
-  const ids = [...new Set(docs.map((doc) => relationId(doc[relation])).filter((id): id is number => id !== null))]
+  const ids = [...new Set(userIds.filter((id): id is number => id !== null))]
   if (ids.length === 0) return new Map()
   const { docs: users } = await payload.find({
     collection: USERS_SLUG,
+    context: { [PUBLIC_PROFILES_CONTEXT]: true },
     depth: 0,
-    overrideAccess: true,
+    overrideAccess: false,
     pagination: false,
     select: { [field]: true },
     where: { id: { in: ids } },
   })
-  const values = new Map(users.map((user) => [Number(user.id), optionalString((user as Doc)[field])]))
+  const values = new Map(users.map((user) => [user.id, optionalString(user[field])]))
   return new Map(ids.map((id) => [id, values.get(id) ?? null]))
 }

@@ -9,7 +9,6 @@ import { parsePagination } from './http/pagination'
 import { parsePathId } from './http/params'
 import { type PublicCaching, sendPublicRead } from './http/publicResponse'
 import type { ApiUser } from './http/requestTypes'
-import type { Doc } from './serializers/common'
 import { resourceListItem } from './serializers/resource'
 
 /** The address of an active resource, or null. */
@@ -24,8 +23,7 @@ const findFileUrl = async (payload: Payload, id: number, user: ApiUser | null | 
     user,
     where: { and: [{ id: { equals: id } }, { status: { equals: 'active' } }] },
   })
-  const fileUrl = (docs[0] as Doc | undefined)?.fileUrl
-  return typeof fileUrl === 'string' ? fileUrl : null
+  return docs[0]?.fileUrl ?? null
 }
 
 /** GET /resources (active ones) and GET /resources/:id/download (302 to the file, counted on every GET; HEAD is not). */
@@ -46,7 +44,7 @@ export const resourceRoutes = (payload: Payload, { recordTtl, answerTtl }: Publi
         user: req.user,
         where: { status: { equals: 'active' } },
       })
-      return { data: (result.docs as Doc[]).map(resourceListItem), meta: { total: result.totalDocs, page, limit } }
+      return { data: result.docs.map(resourceListItem), meta: { total: result.totalDocs, page, limit } }
     }),
   )
 

@@ -1,9 +1,8 @@
 import { Router } from 'express'
 import type { Payload } from 'payload'
 
-import { SKILL_CATEGORIES, SKILLS_SLUG } from '../collections/Skills'
+import { type SKILL_CATEGORIES, SKILLS_SLUG } from '../collections/Skills'
 import { sendPublicRead } from './http/publicResponse'
-import type { Doc } from './serializers/common'
 import { skillItem } from './serializers/skill'
 
 type SkillGroups = Record<(typeof SKILL_CATEGORIES)[number], ReturnType<typeof skillItem>[]>
@@ -18,9 +17,9 @@ const loadSkillGroups = async (payload: Payload): Promise<SkillGroups> => {
     sort: ['order', '-level', 'id'],
   })
   const groups: SkillGroups = { frontend: [], backend: [], tool: [], other: [] }
-  for (const doc of docs as Doc[]) {
-    const group = SKILL_CATEGORIES.includes(doc.category as never) ? (doc.category as keyof SkillGroups) : 'other'
-    groups[group].push(skillItem(doc))
+  for (const doc of docs) {
+    // A value stored before the category list changed is shown under "other".
+    groups[Object.hasOwn(groups, doc.category) ? doc.category : 'other'].push(skillItem(doc))
   }
   return groups
 }

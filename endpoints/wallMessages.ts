@@ -5,7 +5,9 @@ import { PUBLIC_WALL_CONTEXT } from '../access/canCreateWallMessage'
 
 import { WALL_MESSAGES_SLUG } from '../collections/WallMessages'
 import { HONEYPOT_CONTEXT } from '../hooks/markHoneypotSpam'
-import { createRateLimiter } from '../lib/rateLimiter'
+import { leavingDefaults } from '../lib/createData'
+import { inMemoryLimiter, takePoint } from '../lib/rateLimits'
+import type { WallMessage } from '../payload-types'
 import { ApiError } from './http/apiError'
 import { sendData } from './http/envelope'
 import { parsePagination } from './http/pagination'
@@ -14,11 +16,11 @@ import type { ApiUser } from './http/requestTypes'
 import { objectBody } from './http/schemas'
 import { parseWith } from './http/validation'
 import { publicUserField } from './publicUserFields'
-import type { Doc } from './serializers/common'
+import { relationId } from './serializers/common'
 import { wallMessageItem } from './serializers/wallMessage'
 import { wallMessageBody } from './wallMessageBody'
 
-const RATE_WINDOW_MS = 60_000
+const RATE_WINDOW_SECONDS = 60
 
 /** A signed-in author who leaves the nickname out signs with their name (or their email's local part). */
 const nicknameOf = (user: ApiUser): string => {
@@ -27,10 +29,8 @@ const nicknameOf = (user: ApiUser): string => {
 }
 
 /** Avatars of the signed-in authors of a batch of messages, in one query. */
-const avatarsOf = async (payload: Payload, docs: Doc[]): Promise<Map<number, string>> => {
-  const avatars = await publicUserField(payload, docs, 'user', 'avatar')
-  return new Map([...avatars].filter((entry): entry is [number, string] => entry[1] !== null))
-}
+const avatarsOf = (payload: Payload, docs: Pick<WallMessage, 'user'>[]) =>
+  publicUserField(payload, docs.map((doc) => relationId(doc.user)), 'avatar')
 
 /**
  * GET /wall-messages (approved messages, newest first; anonymous answers kept `answerTtl` seconds, and a new message
@@ -38,11 +38,11 @@ const avatarsOf = async (payload: Payload, docs: Doc[]): Promise<Map<number, str
  */
 export const wallMessageRoutes = (payload: Payload, ratePerMinute: number, answerTtl: number): Router => {
   const router = Router()
-  const limiter = createRateLimiter(ratePerMinute, RATE_WINDOW_MS)
+  const limiter = inMemoryLimiter({ keyPrefix: 'wall-post', points: ratePerMinute, duration: RATE_WINDOW_SECONDS })
 
   router.post('/', async (req, res) => {
     // Every attempt counts, accepted or not, so a bot cannot probe the validation for free.
-    const decision = limiter.hit(req.ip ?? 'unknown')
+    const decision = await takePoint(limiter, req.ip ?? 'unknown')
     if (!decision.allowed) {
       throw new ApiError('RATE_LIMITED', 'Too many messages; please wait a minute', undefined, {
         'Retry-After': String(decision.retryAfterSeconds),
@@ -54,15 +54,14 @@ export const wallMessageRoutes = (payload: Payload, ratePerMinute: number, answe
 
     const created = await payload.create({
       collection: WALL_MESSAGES_SLUG,
-      data: { nickname, content: input.content, email: input.email, website: input.website },
+      data: leavingDefaults<typeof WALL_MESSAGES_SLUG, 'status'>({ nickname, content: input.content, email: input.email, website: input.website }),
       context: { [PUBLIC_WALL_CONTEXT]: true, [HONEYPOT_CONTEXT]: Boolean(input.homepage) },
       depth: 0,
       overrideAccess: false,
       user: req.user,
     })
-    const doc = created as unknown as Doc
     res.setHeader('Cache-Control', 'no-store')
-    sendData(res, wallMessageItem(doc, await avatarsOf(payload, [doc])), {}, 201)
+    sendData(res, wallMessageItem(created, await avatarsOf(payload, [created])), {}, 201)
   })
 
   router.get('/', (req, res) =>
@@ -79,9 +78,8 @@ export const wallMessageRoutes = (payload: Payload, ratePerMinute: number, answe
         user: req.user,
         where: { status: { equals: 'approved' } },
       })
-      const docs = result.docs as Doc[]
-      const avatars = await avatarsOf(payload, docs)
-      return { data: docs.map((doc) => wallMessageItem(doc, avatars)), meta: { total: result.totalDocs, page, limit } }
+      const avatars = await avatarsOf(payload, result.docs)
+      return { data: result.docs.map((doc) => wallMessageItem(doc, avatars)), meta: { total: result.totalDocs, page, limit } }
     }),
   )
 

@@ -1,5 +1,6 @@
 import type { CollectionBeforeValidateHook } from 'payload'
 
+/** The mongoose connection the MongoDB adapter keeps on `payload.db.connection`. */
 type CounterStore = {
   connection: {
     collection: (name: string) => {
@@ -12,6 +13,8 @@ type CounterStore = {
   }
 }
 
+const isCounterStore = (db: object): db is CounterStore => 'connection' in db && typeof db.connection === 'object' && db.connection !== null
+
 export const COUNTERS_COLLECTION = 'payload_id_counters'
 
 /**
@@ -20,7 +23,8 @@ export const COUNTERS_COLLECTION = 'payload_id_counters'
  */
 export const assignNumericId: CollectionBeforeValidateHook = async ({ collection, data, operation, req }) => {
   if (operation !== 'create' || !data || typeof data.id === 'number') return data
-  const store = req.payload.db as unknown as CounterStore
+  const store: object = req.payload.db
+  if (!isCounterStore(store)) throw new Error(`Numeric ids need the MongoDB adapter's connection (collection ${collection.slug})`)
   const result = await store.connection
     .collection(COUNTERS_COLLECTION)
     .findOneAndUpdate({ _id: collection.slug }, { $inc: { seq: 1 } }, { upsert: true, returnDocument: 'after' })

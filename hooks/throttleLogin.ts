@@ -1,7 +1,8 @@
 import type { CollectionAfterLoginHook, CollectionBeforeOperationHook, PayloadRequest, SanitizedConfig } from 'payload'
 
 import { clientIpOf } from '../lib/clientIpHeader'
-import { createLoginThrottle, inMemoryLimiter, type LoginAttempt, type LoginThrottle } from '../lib/loginThrottle'
+import { createLoginThrottle, type LoginAttempt, type LoginThrottle } from '../lib/loginThrottle'
+import { inMemoryLimiter } from '../lib/rateLimits'
 import { LoginThrottledError } from '../lib/loginThrottledError'
 import { loginThrottleSettingsOf } from '../lib/loginThrottleSettings'
 

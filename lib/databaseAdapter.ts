@@ -7,16 +7,17 @@ import type { DatabaseAdapterObj } from 'payload'
 
 import type { DatabaseSelection } from './databaseSelection'
 
-type Migration = { down: (args: never) => Promise<void>; name: string; up: (args: never) => Promise<void> }
-
-export type SqlMigrations = {
+export type SqlMigrations<Migrations> = {
   /** Folder where `payload migrate:create` writes new migrations for this adapter. */
   directory: string
   /** The committed migrations, run before serving when NODE_ENV=production. */
-  list: Migration[]
+  list: Migrations
 }
 
-export type AdapterMigrations = { postgres: SqlMigrations; sqlite: SqlMigrations }
+export type AdapterMigrations = {
+  postgres: SqlMigrations<NonNullable<Parameters<typeof postgresAdapter>[0]['prodMigrations']>>
+  sqlite: SqlMigrations<NonNullable<Parameters<typeof sqliteAdapter>[0]['prodMigrations']>>
+}
 
 export type AdapterSettings = {
   /**
@@ -56,14 +57,14 @@ export const createDatabaseAdapter = (
         busyTimeout: sqliteBusyTimeoutMs,
         client: { url: selection.url },
         migrationDir: migrations.sqlite.directory,
-        prodMigrations: migrations.sqlite.list as never,
+        prodMigrations: migrations.sqlite.list,
         wal: selection.url !== 'file::memory:' && { synchronous: sqliteSynchronous },
       })
     case 'postgres':
       return postgresAdapter({
         migrationDir: migrations.postgres.directory,
         pool: { ...POSTGRES_POOL, connectionString: selection.url },
-        prodMigrations: migrations.postgres.list as never,
+        prodMigrations: migrations.postgres.list,
       })
     case 'mongodb':
       return mongooseAdapter({ url: selection.url })

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web'
 
 import { CLIENT_IP_HEADER } from './clientIpHeader'
 
@@ -38,5 +39,5 @@ export const sendWebResponse = async (response: Response, res: ServerResponse): 
     res.end()
     return
   }
-  await pipeline(Readable.fromWeb(response.body as never), res)
+  await pipeline(Readable.fromWeb(response.body as NodeReadableStream), res)
 }

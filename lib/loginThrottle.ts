@@ -1,29 +1,13 @@
-import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible'
-
 import type { LoginThrottleSettings } from './loginThrottleSettings'
-
-export type LimiterOptions = { keyPrefix: string; points: number; duration: number; blockDuration?: number }
-
-/** Builds one limiter. The one place that picks the store: memory for now, a shared database store later. */
-export type CreateLimiter = (options: LimiterOptions) => RateLimiterAbstract
-
-export const inMemoryLimiter: CreateLimiter = (options) => new RateLimiterMemory(options)
+import { inMemoryLimiter, type RateDecision, refusal } from './rateLimits'
 
 export type LoginAttempt = { email: string; ip: string }
 
-export type LoginDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number }
-
 export type LoginThrottle = {
   /** Counts an attempt before its password is checked; refused once the IP or the account-and-IP pair is spent. */
-  attempt: (attempt: LoginAttempt) => Promise<LoginDecision>
+  attempt: (attempt: LoginAttempt) => Promise<RateDecision>
   /** A successful login gives its own attempt back and clears that account's failures from that IP. */
   succeeded: (attempt: LoginAttempt) => Promise<void>
-}
-
-const refusal = (rejection: unknown): LoginDecision => {
-  // A limiter rejects with a RateLimiterRes when the key is spent, with an Error when its store fails.
-  if (!(rejection instanceof RateLimiterRes)) throw rejection
-  return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)) }
 }
 
 /**

@@ -53,15 +53,6 @@ export const truncateCodePoints = (text: string, max: number): string => {
   return points.length <= max ? text : points.slice(0, max).join('').trimEnd()
 }
 
-/** What `Lexer.lex` does in two steps: block tokens for the whole text, then inline tokens from a queue. */
-type StagedLexer = {
-  tokens: Token[]
-  inlineQueue: { src: string; tokens: Token[] }[]
-  state: { inRawBlock: boolean }
-  blockTokens: (src: string, tokens: Token[]) => Token[]
-  inlineTokens: (src: string, tokens: Token[]) => Token[]
-}
-
 const hasMoreCodePointsThan = (text: string, count: number): boolean => {
   if (text.length <= count) return false
   let points = 0
@@ -70,13 +61,14 @@ const hasMoreCodePointsThan = (text: string, count: number): boolean => {
 }
 
 /**
- * `truncateCodePoints(markdownToPlainText(markdown), max)`, without lexing the inline text of the whole document.
+ * `truncateCodePoints(markdownToPlainText(markdown), max)`, without lexing the inline text of the whole document:
+ * it does what `Lexer.lex` does in two steps (block tokens for the whole text, then inline tokens from a queue).
  * Block lexing runs over all of it (link definitions anywhere change what earlier text means), then the inline
  * queue, which is in document order, is worked through only until the text has more than `max` code points: the
  * blocks not yet lexed can only add text after that, so the first `max` code points are already final.
  */
 export const markdownExcerpt = (markdown: string, max: number): string => {
-  const lexer = new Lexer({ gfm: true }) as unknown as StagedLexer
+  const lexer = new Lexer({ gfm: true })
   const tokens = lexer.blockTokens(markdown.replace(/\r\n|\r/g, '\n'), lexer.tokens)
   let lexedSource = 0
   for (const queued of lexer.inlineQueue) {

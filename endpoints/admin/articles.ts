@@ -2,12 +2,15 @@ import type { Payload } from 'payload'
 import { z } from 'zod'
 
 import { ARTICLES_SLUG } from '../../collections/Articles'
+import { leavingDefaults } from '../../lib/createData'
+import type { Article } from '../../payload-types'
 import { articleAuthors } from '../articleAuthor'
 import { flag, integer, oneOf, optionalText, optionalUrl, requiredText, withDefault } from '../http/schemas'
-import { articleDetail } from '../serializers/article'
-import { type Doc, relationId } from '../serializers/common'
-import { checkCategory } from './categoryRef'
-import { type AdminResource, dropNullsOnCreate } from './crud'
+import { adminArticleRecord } from '../serializers/article'
+import { relationId } from '../serializers/common'
+import { type AdminResource, withoutNulls } from './crud'
+
+const STATUSES = ['draft', 'published'] as const
 
 const createSchema = z.strictObject({
   title: requiredText(300),
@@ -15,38 +18,31 @@ const createSchema = z.strictObject({
   categoryId: integer(1),
   excerpt: optionalText(1000),
   coverImage: optionalUrl,
-  status: withDefault(oneOf(['draft', 'published'] as const)),
+  status: withDefault(oneOf(STATUSES)),
   featured: withDefault(flag),
   slug: optionalText(200),
 })
 
-type ArticleInput = z.infer<typeof createSchema>
+// A status cannot be cleared.
+const updateSchema = createSchema.partial().extend({ status: oneOf(STATUSES).optional() })
 
-const toData = async (input: Partial<ArticleInput>, { payload, mode }: { payload: Payload; mode: 'create' | 'update' }) => {
-  const { categoryId, ...rest } = input
-  const data: Record<string, unknown> = { ...rest }
-  if (categoryId !== undefined) data.category = await checkCategory(payload, categoryId, 'article')
-  return dropNullsOnCreate(data, mode)
-}
-
-const present = async (payload: Payload, docs: Doc[]) => {
+const present = async (payload: Payload, docs: Article[]) => {
   const authors = await articleAuthors(payload, docs)
-  return docs.map((doc) => ({
-    ...articleDetail(doc, authors.get(relationId(doc.author) ?? 0) ?? null),
-    featured: Boolean(doc.featured),
-  }))
+  return docs.map((doc) => adminArticleRecord(doc, authors.get(relationId(doc.author) ?? 0) ?? null))
 }
 
-export const articlesResource: AdminResource<ArticleInput> = {
+export const articlesResource: AdminResource<typeof ARTICLES_SLUG, z.infer<typeof createSchema>, z.infer<typeof updateSchema>> = {
   slug: ARTICLES_SLUG,
   label: 'Article',
   createSchema,
-  updateSchema: createSchema.partial(),
-  toData,
+  updateSchema,
+  createData: ({ categoryId, ...rest }) => leavingDefaults<typeof ARTICLES_SLUG, 'status'>(withoutNulls({ ...rest, category: categoryId })),
+  updateData: ({ categoryId, ...rest }) => ({ ...rest, ...(categoryId === undefined ? {} : { category: categoryId }) }),
+  inputFields: { category: { path: 'categoryId', message: 'must be the id of an article category' } },
   read: { depth: 1, populate: { categories: { name: true } } },
   present,
   keywordField: 'title',
-  statuses: ['draft', 'published'],
+  statuses: STATUSES,
   defaultLimit: 10,
   sort: ['-createdAt', '-id'],
 }

@@ -1,38 +1,34 @@
 import { z } from 'zod'
 
 import { CAROUSELS_SLUG } from '../../collections/Carousels'
+import { leavingDefaults } from '../../lib/createData'
 import { integer, oneOf, optionalUrl, requiredText, safeUrl, withDefault } from '../http/schemas'
-import { type Doc, isoDate, numberOr, optionalString } from '../serializers/common'
-import { type AdminResource, dropNullsOnCreate } from './crud'
+import { adminCarouselRecord } from '../serializers/carousel'
+import { type AdminResource, withoutNulls } from './crud'
+
+const STATUSES = ['active', 'inactive'] as const
 
 const createSchema = z.strictObject({
   title: requiredText(200),
   imageUrl: safeUrl,
   linkUrl: optionalUrl,
   order: withDefault(integer(-1_000_000, 1_000_000)),
-  status: withDefault(oneOf(['active', 'inactive'] as const)),
+  status: withDefault(oneOf(STATUSES)),
 })
 
-const carouselRecord = (doc: Doc) => ({
-  id: Number(doc.id),
-  title: String(doc.title),
-  imageUrl: String(doc.imageUrl),
-  linkUrl: optionalString(doc.linkUrl),
-  order: numberOr(doc.order),
-  status: doc.status as 'active' | 'inactive',
-  createdAt: isoDate(doc.createdAt),
-  updatedAt: isoDate(doc.updatedAt),
-})
+// A status cannot be cleared.
+const updateSchema = createSchema.partial().extend({ status: oneOf(STATUSES).optional() })
 
-export const carouselsResource: AdminResource<z.infer<typeof createSchema>> = {
+export const carouselsResource: AdminResource<typeof CAROUSELS_SLUG, z.infer<typeof createSchema>, z.infer<typeof updateSchema>> = {
   slug: CAROUSELS_SLUG,
   label: 'Carousel',
   createSchema,
-  updateSchema: createSchema.partial(),
-  toData: async (input, { mode }) => dropNullsOnCreate(input, mode),
-  present: async (_payload, docs) => docs.map(carouselRecord),
+  updateSchema,
+  createData: (input) => leavingDefaults<typeof CAROUSELS_SLUG, 'status'>(withoutNulls(input)),
+  updateData: (input) => input,
+  present: async (_payload, docs) => docs.map(adminCarouselRecord),
   keywordField: 'title',
-  statuses: ['active', 'inactive'],
+  statuses: STATUSES,
   defaultLimit: 100,
   sort: ['order', 'id'],
 }

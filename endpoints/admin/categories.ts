@@ -1,32 +1,30 @@
 import { z } from 'zod'
 
 import { CATEGORIES_SLUG } from '../../collections/Categories'
+import { leavingDefaults } from '../../lib/createData'
 import { oneOf, optionalText, requiredText, withDefault } from '../http/schemas'
-import { type Doc, isoDate, optionalString } from '../serializers/common'
-import { type AdminResource, dropNullsOnCreate } from './crud'
+import { adminCategoryRecord } from '../serializers/category'
+import { type AdminResource, withoutNulls } from './crud'
+
+const TYPES = ['article', 'project'] as const
 
 const createSchema = z.strictObject({
   name: requiredText(100),
-  type: withDefault(oneOf(['article', 'project'] as const)),
+  type: withDefault(oneOf(TYPES)),
   description: optionalText(2000),
 })
 
-const categoryRecord = (doc: Doc) => ({
-  id: Number(doc.id),
-  name: String(doc.name),
-  type: doc.type as 'article' | 'project',
-  description: optionalString(doc.description),
-  createdAt: isoDate(doc.createdAt),
-  updatedAt: isoDate(doc.updatedAt),
-})
+// A type cannot be cleared.
+const updateSchema = createSchema.partial().extend({ type: oneOf(TYPES).optional() })
 
-export const categoriesResource: AdminResource<z.infer<typeof createSchema>> = {
+export const categoriesResource: AdminResource<typeof CATEGORIES_SLUG, z.infer<typeof createSchema>, z.infer<typeof updateSchema>> = {
   slug: CATEGORIES_SLUG,
   label: 'Category',
   createSchema,
-  updateSchema: createSchema.partial(),
-  toData: async (input, { mode }) => dropNullsOnCreate(input, mode),
-  present: async (_payload, docs) => docs.map(categoryRecord),
+  updateSchema,
+  createData: (input) => leavingDefaults<typeof CATEGORIES_SLUG, 'type'>(withoutNulls(input)),
+  updateData: (input) => input,
+  present: async (_payload, docs) => docs.map(adminCategoryRecord),
   keywordField: 'name',
   defaultLimit: 100,
   sort: ['name', 'id'],

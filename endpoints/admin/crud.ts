@@ -1,5 +1,13 @@
 import { Router } from 'express'
-import type { CollectionSlug, Payload, Where } from 'payload'
+import {
+  type DataFromCollectionSlug,
+  NotFound,
+  type Payload,
+  type RequiredDataFromCollectionSlug,
+  ValidationError,
+  type Where,
+} from 'payload'
+import type { DeepPartial } from 'ts-essentials'
 import { z } from 'zod'
 
 import { notFound } from '../http/apiError'
@@ -9,22 +17,25 @@ import { parsePathId, queryParam } from '../http/params'
 import type { ApiUser } from '../http/requestTypes'
 import { objectBody, withoutReadOnlyKeys } from '../http/schemas'
 import { parseWith } from '../http/validation'
-import type { Doc } from '../serializers/common'
 
-export type WriteMode = 'create' | 'update'
+/** The collections `/api/admin` manages. */
+export type AdminSlug = 'articles' | 'carousels' | 'categories' | 'projects' | 'resources'
 
-export type AdminResource<Input extends Record<string, unknown>> = {
-  slug: CollectionSlug
+export type AdminResource<Slug extends AdminSlug, CreateInput, UpdateInput = Partial<CreateInput>> = {
+  slug: Slug
   /** For messages: "Category", "Article"... */
   label: string
-  createSchema: z.ZodType<Input>
-  updateSchema: z.ZodType<Partial<Input>>
-  /** Turns validated input into the collection's data (ids into relations, nulls into "unset" on create). */
-  toData: (input: Partial<Input>, context: { payload: Payload; mode: WriteMode }) => Promise<Record<string, unknown>>
+  createSchema: z.ZodType<CreateInput>
+  updateSchema: z.ZodType<UpdateInput>
+  /** Validated input as the collection's data (ids into relations); nulls mean "not given" on create. */
+  createData: (input: CreateInput) => RequiredDataFromCollectionSlug<Slug>
+  updateData: (input: UpdateInput) => DeepPartial<RequiredDataFromCollectionSlug<Slug>>
+  /** Payload's field errors in the body's terms: `category` is `categoryId` there, with a message saying why. */
+  inputFields?: Record<string, { path: string; message: string }>
   /** How records are read for responses (relations to populate). */
   read?: { depth: number; populate?: Record<string, Record<string, true>> }
-  /** Turns read records into their response shape, in one batch for a whole page. */
-  present: (payload: Payload, docs: Doc[]) => Promise<unknown[]>
+  /** Turns records into their response shape, in one batch for a whole page. */
+  present: (payload: Payload, docs: DataFromCollectionSlug<Slug>[]) => Promise<unknown[]>
   /** Field searched by `keyword` (case-insensitive substring). */
   keywordField: 'name' | 'title'
   statuses?: readonly [string, ...string[]]
@@ -32,28 +43,37 @@ export type AdminResource<Input extends Record<string, unknown>> = {
   sort: string[]
 }
 
+type WithoutNulls<Data> = { [Key in keyof Data]: Exclude<Data[Key], null> }
+
 /** Optional fields sent as null mean "not given" on create: they are left out so defaults apply. */
-export const dropNullsOnCreate = (data: Record<string, unknown>, mode: WriteMode) =>
-  mode === 'create' ? Object.fromEntries(Object.entries(data).filter(([, value]) => value !== null)) : data
+export const withoutNulls = <Data extends object>(data: Data): WithoutNulls<Data> =>
+  Object.fromEntries(Object.entries(data).filter(([, value]) => value !== null)) as WithoutNulls<Data>
 
 const readBody = <Input>(schema: z.ZodType<Input>, body: unknown): Input =>
   parseWith(schema, withoutReadOnlyKeys(parseWith(objectBody, body)))
 
+/** Payload's refusals in the resource's terms: its label on a 404, the body's key names on field errors. */
+const inResourceTerms = (resource: Pick<AdminResource<AdminSlug, unknown>, 'label' | 'inputFields'>) => (error: unknown) => {
+  if (error instanceof NotFound) throw notFound(resource.label)
+  if (error instanceof ValidationError) {
+    for (const field of error.data.errors) Object.assign(field, resource.inputFields?.[field.path])
+  }
+  throw error
+}
+
 /**
- * List, create, update and delete for one collection, through the Local API as the caller: Payload's access rules
- * and hooks run exactly as in the admin UI.
+ * List, create, update and delete for one collection, through the Local API as the caller: Payload's access rules,
+ * validation and hooks run exactly as in the admin UI. Writes answer with the record they return.
  */
-export const adminCrudRoutes = <Input extends Record<string, unknown>>(payload: Payload, resource: AdminResource<Input>): Router => {
+export const adminCrudRoutes = <Slug extends AdminSlug, CreateInput, UpdateInput>(
+  payload: Payload,
+  resource: AdminResource<Slug, CreateInput, UpdateInput>,
+): Router => {
   const router = Router()
   const asCaller = (user: ApiUser | null | undefined) => ({ overrideAccess: false, user }) as const
   const readOptions = { depth: resource.read?.depth ?? 0, populate: resource.read?.populate }
-
-  /** The stored record as the response shows it, read back after a write. */
-  const presentOne = async (id: number) => {
-    const doc = await payload.findByID({ collection: resource.slug, id, overrideAccess: true, ...readOptions })
-    const [shown] = await resource.present(payload, [doc as unknown as Doc])
-    return shown
-  }
+  const refused = inResourceTerms(resource)
+  const presentOne = async (doc: DataFromCollectionSlug<Slug>) => (await resource.present(payload, [doc]))[0]
 
   router.get('/', async (req, res) => {
     const { page, limit } = parsePagination(req.query, { defaultLimit: resource.defaultLimit, maxLimit: 100 })
@@ -66,52 +86,29 @@ export const adminCrudRoutes = <Input extends Record<string, unknown>>(payload: 
       ],
     }
     const result = await payload.find({ collection: resource.slug, limit, page, sort: resource.sort, where, ...readOptions, ...asCaller(req.user) })
-    const data = await resource.present(payload, result.docs as Doc[])
+    const data = await resource.present(payload, result.docs)
     res.setHeader('Cache-Control', 'no-store')
     sendData(res, data, { pagination: { page, limit, total: result.totalDocs, pages: pageCount(result.totalDocs, limit) } })
   })
 
   router.post('/', async (req, res) => {
-    const input = readBody(resource.createSchema, req.body)
-    const data = await resource.toData(input, { payload, mode: 'create' })
-    const created = await payload.create({ collection: resource.slug, data: data as never, depth: 0, ...asCaller(req.user) })
-    sendData(res, await presentOne(Number(created.id)), {}, 201)
+    const data = resource.createData(readBody(resource.createSchema, req.body))
+    const created = await payload.create({ collection: resource.slug, data, ...readOptions, ...asCaller(req.user) }).catch(refused)
+    sendData(res, await presentOne(created), {}, 201)
   })
 
   router.put('/:id', async (req, res) => {
     const id = parsePathId(req.params.id, resource.label)
-    const input = readBody(resource.updateSchema, req.body)
-    await requireExisting(payload, resource, id, req.user)
-    const data = await resource.toData(input, { payload, mode: 'update' })
-    await payload.update({ collection: resource.slug, id, data: data as never, depth: 0, ...asCaller(req.user) })
-    sendData(res, await presentOne(id))
+    const data = resource.updateData(readBody(resource.updateSchema, req.body))
+    const updated = await payload.update({ collection: resource.slug, id, data, ...readOptions, ...asCaller(req.user) }).catch(refused)
+    sendData(res, await presentOne(updated))
   })
 
   router.delete('/:id', async (req, res) => {
     const id = parsePathId(req.params.id, resource.label)
-    await requireExisting(payload, resource, id, req.user)
-    await payload.delete({ collection: resource.slug, id, ...asCaller(req.user) })
+    await payload.delete({ collection: resource.slug, id, depth: 0, ...asCaller(req.user) }).catch(refused)
     sendData(res, { id })
   })
 
   return router
 }
-
-const requireExisting = async (
-  payload: Payload,
-  resource: { slug: CollectionSlug; label: string },
-  id: number,
-  user: ApiUser | null | undefined,
-) => {
-  const existing = await payload.findByID({
-    collection: resource.slug,
-    id,
-    depth: 0,
-    disableErrors: true,
-    overrideAccess: false,
-    select: {},
-    user,
-  })
-  if (!existing) throw notFound(resource.label)
-}
-

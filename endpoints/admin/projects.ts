@@ -1,12 +1,12 @@
-import type { Payload } from 'payload'
 import { z } from 'zod'
 
 import { PROJECTS_SLUG } from '../../collections/Projects'
+import { leavingDefaults } from '../../lib/createData'
 import { flag, integer, oneOf, optionalText, optionalUrl, requiredText, safeUrl, withDefault } from '../http/schemas'
-import { type Doc, numberOr, relationId } from '../serializers/common'
-import { projectDetail } from '../serializers/project'
-import { checkCategory } from './categoryRef'
-import { type AdminResource, dropNullsOnCreate } from './crud'
+import { adminProjectRecord } from '../serializers/project'
+import { type AdminResource, withoutNulls } from './crud'
+
+const STATUSES = ['draft', 'published'] as const
 
 const createSchema = z.strictObject({
   title: requiredText(300),
@@ -17,39 +17,36 @@ const createSchema = z.strictObject({
   repoUrl: optionalUrl,
   techStack: z.array(requiredText(50), { error: 'must be a list of strings' }).max(50, 'must have at most 50 tags').nullable().optional(),
   screenshots: z.array(safeUrl, { error: 'must be a list of URLs' }).max(50, 'must have at most 50 screenshots').nullable().optional(),
-  status: withDefault(oneOf(['draft', 'published'] as const)),
+  status: withDefault(oneOf(STATUSES)),
   categoryId: integer(1).nullable().optional(),
   featured: withDefault(flag),
   order: withDefault(integer(-1_000_000, 1_000_000)),
 })
 
-type ProjectInput = z.infer<typeof createSchema>
+// A status cannot be cleared.
+const updateSchema = createSchema.partial().extend({ status: oneOf(STATUSES).optional() })
 
-const toData = async (input: Partial<ProjectInput>, { payload, mode }: { payload: Payload; mode: 'create' | 'update' }) => {
-  const { categoryId, ...rest } = input
-  const data: Record<string, unknown> = { ...rest }
-  if (categoryId !== undefined) data.category = categoryId === null ? null : await checkCategory(payload, categoryId, 'project')
-  // A cleared list is an empty list.
-  for (const list of ['techStack', 'screenshots'] as const) if (data[list] === null) data[list] = []
-  return dropNullsOnCreate(data, mode)
-}
+type RelationAndLists = Partial<Pick<z.infer<typeof createSchema>, 'categoryId' | 'techStack' | 'screenshots'>>
 
-const projectRecord = (doc: Doc) => ({
-  ...projectDetail(doc),
-  featured: Boolean(doc.featured),
-  categoryId: relationId(doc.category),
-  order: numberOr(doc.order),
+/** Validated input as project data: `categoryId` becomes the relation, a cleared list an empty list. */
+const projectData = <Input extends RelationAndLists>({ categoryId, techStack, screenshots, ...rest }: Input) => ({
+  ...rest,
+  ...(categoryId === undefined ? {} : { category: categoryId }),
+  ...(techStack === undefined ? {} : { techStack: techStack ?? [] }),
+  ...(screenshots === undefined ? {} : { screenshots: screenshots ?? [] }),
 })
 
-export const projectsResource: AdminResource<ProjectInput> = {
+export const projectsResource: AdminResource<typeof PROJECTS_SLUG, z.infer<typeof createSchema>, z.infer<typeof updateSchema>> = {
   slug: PROJECTS_SLUG,
   label: 'Project',
   createSchema,
-  updateSchema: createSchema.partial(),
-  toData,
-  present: async (_payload, docs) => docs.map(projectRecord),
+  updateSchema,
+  createData: (input) => leavingDefaults<typeof PROJECTS_SLUG, 'status'>(withoutNulls(projectData(input))),
+  updateData: projectData,
+  inputFields: { category: { path: 'categoryId', message: 'must be the id of a project category' } },
+  present: async (_payload, docs) => docs.map(adminProjectRecord),
   keywordField: 'title',
-  statuses: ['draft', 'published'],
+  statuses: STATUSES,
   defaultLimit: 10,
   sort: ['-createdAt', '-id'],
 }

@@ -1,18 +1,16 @@
 /** Optional strings are `null` in the contract when unset, never missing or empty. */
-export const optionalString = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null)
+export const optionalString = (value: string | null | undefined): string | null => (typeof value === 'string' && value !== '' ? value : null)
 
-export const numberOr = (value: unknown, fallback = 0): number => (typeof value === 'number' ? value : fallback)
+export const numberOr = (value: number | null | undefined, fallback = 0): number => (typeof value === 'number' ? value : fallback)
 
-export const isoDate = (value: unknown): string => new Date(String(value)).toISOString()
+export const isoDate = (value: string): string => new Date(value).toISOString()
 
 /** The id of a relationship, whether it came populated (`{id, ...}`) or not. */
-export const relationId = (value: unknown): number | null => {
+export const relationId = (value: number | { id: number } | null | undefined): number | null => {
   if (typeof value === 'number') return value
-  if (value && typeof value === 'object' && 'id' in value) return Number((value as { id: unknown }).id)
-  return null
+  return value ? value.id : null
 }
 
-export const stringList = (value: unknown): string[] =>
-  Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : []
-
-export type Doc = Record<string, unknown> & { id: number | string }
+/** A populated relationship, or null when it came as a bare id (not populated, or not readable by the caller). */
+export const populated = <T extends object>(value: number | T | null | undefined): T | null =>
+  value && typeof value === 'object' ? value : null

@@ -1,35 +1,34 @@
-import { type Doc, optionalString } from './common'
+import type { Gallery, Media } from '../../payload-types'
+import { optionalString, populated } from './common'
 
-type Media = { id: number | string; url?: string | null; sizes?: { thumbnail?: { url?: string | null } } }
+type ShownMedia = Media & { url: string }
 
-const asMedia = (value: unknown): Media | null => (value && typeof value === 'object' && 'id' in value ? (value as Media) : null)
+const hasUrl = (media: Media | null): media is ShownMedia => Boolean(media?.url)
+
+/** The gallery's images that can be shown: populated (readable) and with a file. */
+const imagesOf = (doc: Pick<Gallery, 'images'>): ShownMedia[] =>
+  (doc.images ?? []).map((row) => populated(row.image)).filter(hasUrl)
 
 /** Payload's upload URLs are absolute when SERVER_URL is set, root-relative otherwise. */
-const mediaUrl = (media: Media | null): string | null => optionalString(media?.url)
+const coverOf = (doc: Pick<Gallery, 'coverImage' | 'images'>): string | null =>
+  optionalString(populated(doc.coverImage)?.url) ?? imagesOf(doc)[0]?.url ?? null
 
-const imagesOf = (doc: Doc): Media[] =>
-  (Array.isArray(doc.images) ? doc.images : [])
-    .map((row) => asMedia((row as { image?: unknown }).image))
-    .filter((media): media is Media => media !== null && Boolean(media.url))
-
-const coverOf = (doc: Doc): string | null => mediaUrl(asMedia(doc.coverImage)) ?? mediaUrl(imagesOf(doc)[0] ?? null)
-
-export const galleryListItem = (doc: Doc) => ({
-  id: Number(doc.id),
-  title: String(doc.title),
+export const galleryListItem = (doc: Gallery) => ({
+  id: doc.id,
+  title: doc.title,
   description: optionalString(doc.description),
   coverImage: coverOf(doc),
   imageCount: imagesOf(doc).length,
 })
 
-export const galleryDetail = (doc: Doc) => ({
-  id: Number(doc.id),
-  title: String(doc.title),
+export const galleryDetail = (doc: Gallery) => ({
+  id: doc.id,
+  title: doc.title,
   description: optionalString(doc.description),
   coverImage: coverOf(doc),
   images: imagesOf(doc).map((media) => ({
-    id: Number(media.id),
-    url: String(media.url),
-    thumbnail: optionalString(media.sizes?.thumbnail?.url) ?? String(media.url),
+    id: media.id,
+    url: media.url,
+    thumbnail: optionalString(media.sizes?.thumbnail?.url) ?? media.url,
   })),
 })

@@ -1,36 +1,55 @@
-import { type Doc, isoDate, numberOr, optionalString, stringList } from './common'
+import type { Project } from '../../payload-types'
+import { isoDate, numberOr, optionalString, relationId } from './common'
 
-export const featuredProjectItem = (doc: Doc) => ({
-  id: Number(doc.id),
-  title: String(doc.title),
-  description: String(doc.description ?? ''),
+type Counters = Pick<Project, 'likeCount' | 'viewCount'>
+
+export const featuredProjectItem = (doc: Pick<Project, 'id' | 'title' | 'description' | 'coverImage' | 'techStack'>) => ({
+  id: doc.id,
+  title: doc.title,
+  description: doc.description ?? '',
   coverImage: optionalString(doc.coverImage),
-  techStack: stringList(doc.techStack),
+  techStack: doc.techStack ?? [],
 })
 
-export const relatedProjectItem = (doc: Doc) => ({
+/** A related project: what ranking read, with its counters read fresh. */
+export const relatedProjectItem = (doc: Parameters<typeof featuredProjectItem>[0], counters: Counters) => ({
   ...featuredProjectItem(doc),
-  likeCount: numberOr(doc.likeCount),
-  viewCount: numberOr(doc.viewCount),
+  likeCount: numberOr(counters.likeCount),
+  viewCount: numberOr(counters.viewCount),
 })
 
-export const projectListItem = (doc: Doc) => ({
-  id: Number(doc.id),
-  title: String(doc.title),
-  description: String(doc.description ?? ''),
+export type ProjectListFields = Pick<
+  Project,
+  'id' | 'title' | 'description' | 'coverImage' | 'demoUrl' | 'repoUrl' | 'techStack' | 'likeCount' | 'viewCount' | 'status' | 'createdAt'
+>
+
+export const projectListItem = (doc: ProjectListFields) => ({
+  id: doc.id,
+  title: doc.title,
+  description: doc.description ?? '',
   coverImage: optionalString(doc.coverImage),
   demoUrl: optionalString(doc.demoUrl),
   repoUrl: optionalString(doc.repoUrl),
-  techStack: stringList(doc.techStack),
+  techStack: doc.techStack ?? [],
   likeCount: numberOr(doc.likeCount),
   viewCount: numberOr(doc.viewCount),
-  status: doc.status as 'draft' | 'published',
+  status: doc.status,
   createdAt: isoDate(doc.createdAt),
 })
 
-export const projectDetail = (doc: Doc) => ({
+export type ProjectDetailFields = ProjectListFields & Pick<Project, 'content' | 'screenshots' | 'updatedAt'>
+
+export const projectDetail = (doc: ProjectDetailFields) => ({
   ...projectListItem(doc),
-  content: String(doc.content ?? ''),
-  screenshots: stringList(doc.screenshots),
+  content: doc.content ?? '',
+  screenshots: doc.screenshots ?? [],
   updatedAt: isoDate(doc.updatedAt),
+})
+
+/** A project in `/api/admin`: the detail plus what only editors set. */
+export const adminProjectRecord = (doc: Project) => ({
+  ...projectDetail(doc),
+  featured: Boolean(doc.featured),
+  categoryId: relationId(doc.category),
+  order: numberOr(doc.order),
 })

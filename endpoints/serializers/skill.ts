@@ -1,14 +1,15 @@
-import { type Doc, numberOr, optionalString } from './common'
+import type { Skill } from '../../payload-types'
+import { numberOr, optionalString } from './common'
 
 /** `icon` is left out when a skill has none (the contract allows it to be absent). */
-export const skillItem = (doc: Doc) => {
+export const skillItem = (doc: Skill) => {
   const icon = optionalString(doc.icon)
   return {
-    name: String(doc.name),
+    name: doc.name,
     level: numberOr(doc.level),
     description: optionalString(doc.description),
     ...(icon ? { icon } : {}),
   }
 }
 
-export const homeSkillItem = (doc: Doc) => ({ name: String(doc.name), category: String(doc.category), level: numberOr(doc.level) })
+export const homeSkillItem = (doc: Skill) => ({ name: doc.name, category: doc.category, level: numberOr(doc.level) })

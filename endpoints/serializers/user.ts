@@ -1,10 +1,10 @@
 import { rolesOf } from '../../lib/roles'
+import type { User } from '../../payload-types'
+import { optionalString } from './common'
 
-export type UserView = { id: number; email: string; name: string | null; roles: string[] }
-
-export const serializeUser = (user: { id: number | string; email?: unknown; name?: unknown }): UserView => ({
-  id: Number(user.id),
-  email: String(user.email ?? ''),
-  name: typeof user.name === 'string' && user.name ? user.name : null,
+export const serializeUser = (user: Pick<User, 'id' | 'email' | 'name' | 'roles'>) => ({
+  id: user.id,
+  email: user.email,
+  name: optionalString(user.name),
   roles: rolesOf(user),
 })

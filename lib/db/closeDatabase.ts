@@ -7,10 +7,14 @@ type PoolClient = {
   on?: (event: 'end' | 'error', listener: () => void) => void
 }
 
-type SqlConnections = {
-  client?: { close?: () => void }
-  pool?: { end?: () => Promise<void>; ended?: boolean; ending?: boolean; _clients?: PoolClient[] }
-}
+/** pg's pool as the Postgres adapter keeps it on `payload.db.pool`; `_clients` is pg's private list. */
+type PgPool = { end?: () => Promise<void>; ended?: boolean; ending?: boolean; _clients?: PoolClient[] }
+/** The libsql client the SQLite adapter keeps on `payload.db.client`. */
+type LibsqlClient = { close?: () => void }
+
+const poolOf = (db: object): PgPool | undefined => ('pool' in db && typeof db.pool === 'object' && db.pool ? db.pool : undefined)
+const clientOf = (db: object): LibsqlClient | undefined =>
+  'client' in db && typeof db.client === 'object' && db.client ? db.client : undefined
 
 const CLIENT_END_WAIT_MS = 2000
 
@@ -36,10 +40,10 @@ const socketClosed = (client: PoolClient): Promise<void> =>
  * are awaited too: a database dropped right after close() must not find a backend still attached.
  */
 export const closeDatabase = async (payload: Payload): Promise<void> => {
-  const connections = payload.db as unknown as SqlConnections
+  const pool = poolOf(payload.db)
+  const client = clientOf(payload.db)
   outageMonitorOf(payload.db)?.stop()
   await payload.destroy()
-  const pool = connections.pool
   if (pool?.end && !pool.ended && !pool.ending) {
     const clients = [...(pool._clients ?? [])]
     const closed = Promise.all(clients.map(socketClosed))
@@ -54,5 +58,5 @@ export const closeDatabase = async (payload: Payload): Promise<void> => {
     await ended
     await closed
   }
-  connections.client?.close?.()
+  client?.close?.()
 }

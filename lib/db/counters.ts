@@ -33,5 +33,5 @@ export const incrementCounter = async (
     // Only the counter comes back: a record's other columns (its rich text) can be large.
     select: { [field]: true },
   })
-  return updated ? Number((updated as unknown as Record<string, unknown>)[field] ?? 0) : undefined
+  return updated ? Number(Reflect.get(updated, field) ?? 0) : undefined
 }

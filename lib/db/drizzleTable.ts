@@ -2,7 +2,8 @@ import { sql as postgresSql } from '@payloadcms/db-postgres'
 import { sql as sqliteSql } from '@payloadcms/db-sqlite'
 import type { CollectionSlug, Payload } from 'payload'
 
-export type SqlTag = typeof sqliteSql
+/** The `sql` template tag of a drizzle-orm: each SQL adapter brings its own, and its queries take only that one. */
+export type SqlTag = (strings: TemplateStringsArray, ...values: unknown[]) => unknown
 type Column = unknown
 type Table = Record<string, Column>
 
@@ -14,10 +15,12 @@ export type Drizzle = {
   }
 }
 
+/** What the SQL adapters keep on `payload.db` (not part of Payload's adapter interface). */
 type DrizzleAdapter = { name: string; tableNameMap?: Map<string, string>; tables?: Record<string, Table>; drizzle: Drizzle }
 
-/** A query must be built with the `sql` of the drizzle-orm that runs it. */
-const SQL_TAGS: Partial<Record<string, SqlTag>> = { postgres: postgresSql as unknown as SqlTag, sqlite: sqliteSql }
+const isDrizzleAdapter = (db: object): db is DrizzleAdapter => 'drizzle' in db && typeof db.drizzle === 'object' && db.drizzle !== null
+
+const SQL_TAGS: Partial<Record<string, SqlTag>> = { postgres: postgresSql, sqlite: sqliteSql }
 
 export type DrizzleTable = { drizzle: Drizzle; sql: SqlTag; table: Table }
 
@@ -26,7 +29,8 @@ export type DrizzleTable = { drizzle: Drizzle; sql: SqlTag; table: Table }
  * named in `columns` (field names); `undefined` on other adapters (MongoDB), so callers fall back to Payload.
  */
 export const drizzleTable = (payload: Payload, collection: CollectionSlug, columns: string[]): DrizzleTable | undefined => {
-  const db = payload.db as unknown as DrizzleAdapter
+  const db: object = payload.db
+  if (!isDrizzleAdapter(db)) return undefined
   const sql = SQL_TAGS[db.name]
   const table = sql ? db.tables?.[db.tableNameMap?.get(collection.replace(/-/g, '_')) ?? collection] : undefined
   if (!sql || !table || !columns.every((column) => table[column])) return undefined

@@ -27,5 +27,5 @@ export const sumField = async (payload: Payload, collection: CollectionSlug, fie
     select: { [field]: true },
     where: { [filter.field]: { equals: filter.equals } },
   })
-  return docs.reduce((sum, doc) => sum + (Number((doc as Record<string, unknown>)[field]) || 0), 0)
+  return docs.reduce((sum, doc) => sum + (Number(Reflect.get(doc, field)) || 0), 0)
 }

@@ -1,4 +1,5 @@
 import { convertLexicalToMarkdown, type SanitizedServerEditorConfig } from '@payloadcms/richtext-lexical'
+import type { SerializedEditorState } from '@payloadcms/richtext-lexical/lexical'
 
 import { CODE_BLOCK_SLUG, IMAGE_BLOCK_SLUG, MARKDOWN_BLOCK_SLUG } from './blockSlugs'
 import { type BlockFields, isBlockNode, type LexicalNode, type LexicalState, rootState } from './lexicalJson'
@@ -40,7 +41,7 @@ export const lexicalToMarkdown = (state: LexicalState, editorConfig: SanitizedSe
   let run: LexicalNode[] = []
   const flushRun = () => {
     if (run.length === 0) return
-    const markdown = convertLexicalToMarkdown({ data: rootState(run) as never, editorConfig })
+    const markdown = convertLexicalToMarkdown({ data: rootState(run) as SerializedEditorState, editorConfig })
     if (markdown.trim() !== '') pieces.push(markdown.replace(/\s+$/, ''))
     run = []
   }

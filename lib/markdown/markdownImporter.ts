@@ -21,5 +21,5 @@ const editorFor = (editorConfig: SanitizedServerEditorConfig): HeadlessEditor =>
 export const importMarkdownNodes = (markdown: string, editorConfig: SanitizedServerEditorConfig): LexicalNode[] => {
   const editor = editorFor(editorConfig)
   editor.update(() => $convertFromMarkdownString(markdown, editorConfig.features.markdownTransformers), { discrete: true })
-  return editor.getEditorState().toJSON().root.children as unknown as LexicalNode[]
+  return editor.getEditorState().toJSON().root.children as LexicalNode[]
 }

@@ -218,9 +218,15 @@ describe('admin rules across resources', () => {
   it('categoryId must name a category of the right type', async () => {
     const article = await service.request().post('/api/admin/articles').set(as('admin')).send({ title: 'x', content: 'y', categoryId: projectCategory })
     expect(article.status).toBe(400)
-    expect(article.body.error.details).toEqual([{ path: 'categoryId', message: `no article category has id ${projectCategory}` }])
+    expect(article.body.error.details).toEqual([{ path: 'categoryId', message: 'must be the id of an article category' }])
     const project = await service.request().post('/api/admin/projects').set(as('admin')).send({ title: 'x', description: 'y', categoryId: 999999 })
     expect(project.status).toBe(400)
+    expect(project.body.error.details).toEqual([{ path: 'categoryId', message: 'must be the id of a project category' }])
+    const created = await service.request().post('/api/admin/projects').set(as('admin')).send({ title: 'Filed', description: 'y', categoryId: projectCategory })
+    const update = await service.request().put(`/api/admin/projects/${created.body.data.id}`).set(as('admin')).send({ categoryId: articleCategory })
+    expect(update.status).toBe(400)
+    expect(update.body.error.details).toEqual([{ path: 'categoryId', message: 'must be the id of a project category' }])
+    expect((await service.payload.findByID({ collection: 'projects', id: created.body.data.id })).category).toMatchObject({ id: projectCategory })
   })
 
   it('new articles and projects are drafts; publishing makes them public at once, with publishedAt and the author', async () => {

@@ -19,7 +19,7 @@ beforeAll(async () => {
   userToken = await loginToken(service, 'member@example.com')
 
   const { payload } = service
-  const category = await payload.create({ collection: 'categories', data: { name: 'Notes' } })
+  const category = await payload.create({ collection: 'categories', data: { name: 'Notes', type: 'article' } })
   for (const status of ['published', 'draft'] as const) {
     await payload.create({
       collection: 'articles',
@@ -149,7 +149,7 @@ describe('ids', () => {
     const article = (await service.request().get('/cms-api/articles?depth=0')).body.docs[0]
     expect(typeof article.id).toBe('number')
     expect(typeof article.category).toBe('number')
-    const created = await service.payload.create({ collection: 'skills', data: { name: 'TypeScript', level: 90 } })
+    const created = await service.payload.create({ collection: 'skills', data: { name: 'TypeScript', level: 90, category: 'frontend' } })
     expect(typeof created.id).toBe('number')
     expect(Number.isInteger(created.id)).toBe(true)
   })
@@ -161,11 +161,11 @@ describe('a category still in use cannot be deleted through /cms-api either', ()
 
   beforeAll(async () => {
     const { payload } = service
-    used = Number((await payload.create({ collection: 'categories', data: { name: 'Mixed' } })).id)
-    await payload.create({ collection: 'articles', data: { title: 'Filed', content: 'x', category: used } })
+    used = Number((await payload.create({ collection: 'categories', data: { name: 'Mixed', type: 'article' } })).id)
+    await payload.create({ collection: 'articles', data: { title: 'Filed', content: 'x', category: used, status: 'draft' } })
   })
 
-  const unusedCategory = async () => Number((await service.payload.create({ collection: 'categories', data: { name: 'Spare' } })).id)
+  const unusedCategory = async () => Number((await service.payload.create({ collection: 'categories', data: { name: 'Spare', type: 'article' } })).id)
   const exists = async (id: number) => Boolean(await service.payload.findByID({ collection: 'categories', id, disableErrors: true }))
 
   it.each([['admin', () => adminToken], ['editor', () => editorToken]])('DELETE /cms-api/categories/:id as %s: 409 with the reason, and it stays', async (_role, token) => {

@@ -12,7 +12,7 @@ beforeAll(async () => {
   service = await bootService()
   await createAccount(service.payload, 'admin', 'admin@example.com')
   adminToken = await loginToken(service, 'admin@example.com')
-  categoryId = Number((await service.payload.create({ collection: 'categories', data: { name: 'Notes' } })).id)
+  categoryId = Number((await service.payload.create({ collection: 'categories', data: { name: 'Notes', type: 'article' } })).id)
 })
 
 afterAll(async () => {

@@ -24,7 +24,7 @@ beforeAll(async () => {
   articleId = Number((await createArticle(payload, { title: 'Original title', category })).id)
   await createProject(payload, { title: 'Secret project', status: 'draft' })
   resourceId = Number(
-    (await payload.create({ collection: 'resources', data: { title: 'Slides', fileUrl: '/files/slides.pdf' }, overrideAccess: true })).id,
+    (await payload.create({ collection: 'resources', data: { title: 'Slides', fileUrl: '/files/slides.pdf', status: 'active' }, overrideAccess: true })).id,
   )
 })
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from '@jest/globals'
 import { RateLimiterMemory } from 'rate-limiter-flexible'
 
-import { createLoginThrottle, type CreateLimiter } from '../../lib/loginThrottle'
+import { createLoginThrottle } from '../../lib/loginThrottle'
+import type { CreateLimiter } from '../../lib/rateLimits'
 import { DEFAULT_LOGIN_THROTTLE, loginThrottleSettingsOf } from '../../lib/loginThrottleSettings'
 
 const settings = { perIpLimit: 4, ipWindowSeconds: 900, perAccountLimit: 2, lockSeconds: 60 }

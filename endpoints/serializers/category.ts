@@ -1,0 +1,11 @@
+import type { Category } from '../../payload-types'
+import { isoDate, optionalString } from './common'
+
+export const adminCategoryRecord = (doc: Category) => ({
+  id: doc.id,
+  name: doc.name,
+  type: doc.type,
+  description: optionalString(doc.description),
+  createdAt: isoDate(doc.createdAt),
+  updatedAt: isoDate(doc.updatedAt),
+})
