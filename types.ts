@@ -1,6 +1,6 @@
 import type { Field } from 'payload'
 
-import type { FirstAdmin } from './hooks/createFirstAdmin'
+import type { FirstAdmin } from './lib/createFirstAdmin'
 
 /** Slugs of the collections the plugin adds. Fixed, so scripts can rely on them. */
 export type BlogPortfolioCollectionSlug =

@@ -2,17 +2,18 @@ import type { CollectionConfig } from 'payload'
 
 import { canManageContent } from '../access/canManageContent'
 import { publishedOrStaff } from '../access/publishedOrStaff'
-import { markdownContentFields } from '../fields/contentEditor'
 import { counterField } from '../fields/counterField'
+import { markdownContent } from '../fields/markdownContent'
 import { statusField } from '../fields/statusField'
 import { urlField } from '../fields/urlField'
 import { generateSlug } from '../hooks/generateSlug'
 import { showPublicSlug } from '../hooks/showPublicSlug'
 import { setAuthor } from '../hooks/setAuthor'
 import { setPublishedAt } from '../hooks/setPublishedAt'
-import { syncMarkdownContent } from '../hooks/syncMarkdownContent'
 
 export const ARTICLES_SLUG = 'articles'
+
+const content = markdownContent({ required: true })
 
 export const Articles: CollectionConfig = {
   slug: ARTICLES_SLUG,
@@ -25,7 +26,7 @@ export const Articles: CollectionConfig = {
   },
   defaultSort: '-createdAt',
   hooks: {
-    beforeChange: [setAuthor, setPublishedAt, syncMarkdownContent],
+    beforeChange: [setAuthor, setPublishedAt, content.beforeChange],
     beforeValidate: [generateSlug(ARTICLES_SLUG)],
   },
   indexes: [{ fields: ['status', 'createdAt'] }, { fields: ['featured', 'status'] }],
@@ -49,7 +50,7 @@ export const Articles: CollectionConfig = {
       admin: { position: 'sidebar', readOnly: true, description: 'The slug plus the id, as the site links to it: /articles/<this>.' },
       hooks: { afterRead: [showPublicSlug] },
     },
-    ...markdownContentFields({ required: true }),
+    ...content.fields,
     { name: 'excerpt', type: 'textarea', admin: { description: 'Shown in lists; the content\'s start when empty.' } },
     urlField({ name: 'coverImage' }),
     {

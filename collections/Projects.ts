@@ -2,15 +2,16 @@ import type { CollectionConfig } from 'payload'
 
 import { canManageContent } from '../access/canManageContent'
 import { publishedOrStaff } from '../access/publishedOrStaff'
-import { markdownContentFields } from '../fields/contentEditor'
 import { counterField } from '../fields/counterField'
+import { markdownContent } from '../fields/markdownContent'
 import { orderField } from '../fields/orderField'
 import { statusField } from '../fields/statusField'
 import { urlField, urlListField } from '../fields/urlField'
 import { setPublishedAt } from '../hooks/setPublishedAt'
-import { syncMarkdownContent } from '../hooks/syncMarkdownContent'
 
 export const PROJECTS_SLUG = 'projects'
+
+const content = markdownContent({ required: false })
 
 export const Projects: CollectionConfig = {
   slug: PROJECTS_SLUG,
@@ -22,12 +23,12 @@ export const Projects: CollectionConfig = {
     useAsTitle: 'title',
   },
   defaultSort: '-createdAt',
-  hooks: { beforeChange: [setPublishedAt, syncMarkdownContent] },
+  hooks: { beforeChange: [setPublishedAt, content.beforeChange] },
   indexes: [{ fields: ['status', 'createdAt'] }, { fields: ['featured', 'status'] }],
   fields: [
     { name: 'title', type: 'text', required: true, maxLength: 300 },
     { name: 'description', type: 'textarea', required: true },
-    ...markdownContentFields({ required: false }),
+    ...content.fields,
     urlField({ name: 'coverImage' }),
     urlField({ name: 'demoUrl' }),
     urlField({ name: 'repoUrl' }),

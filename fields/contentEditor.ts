@@ -4,16 +4,11 @@ import {
   EXPERIMENTAL_TableFeature,
   FixedToolbarFeature,
   type FeatureProviderServer,
-  lexicalEditor,
 } from '@payloadcms/richtext-lexical'
-import type { Block, Field, RichTextField, TextareaField } from 'payload'
+import type { Block } from 'payload'
 
-import { fillRichTextFromMarkdown, MARKDOWN_FIELD, RICH_TEXT_FIELD } from '../hooks/syncMarkdownContent'
-
-import { isLexicalState } from '../lib/markdown/lexicalJson'
 import { CODE_BLOCK_SLUG, IMAGE_BLOCK_SLUG, MARKDOWN_BLOCK_SLUG } from '../lib/markdown/blockSlugs'
 import { CODE_LANGUAGES } from '../lib/markdown/codeLanguages'
-
 
 /** An image by address, as Markdown writes it (`![alt](url "title")`); uploads use the Upload button instead. */
 const ImageBlock: Block = {
@@ -72,34 +67,3 @@ export const contentEditorFeatures = ({ defaultFeatures }: { defaultFeatures: Fe
   EXPERIMENTAL_TableFeature(),
   FixedToolbarFeature(),
 ]
-
-const hasRichText = (value: unknown): boolean => isLexicalState(value) && value.root.children.length > 0
-
-/**
- * The content of an article or project, twice: rich text for the admin UI's editor, and the Markdown the API serves
- * (shown read-only under the editor). The collection needs the `syncMarkdownContent` hook to keep them in step.
- */
-export const markdownContentFields = ({ required }: { required: boolean }): Field[] => {
-  const richText: RichTextField = {
-    name: RICH_TEXT_FIELD,
-    type: 'richText',
-    label: 'Content',
-    editor: lexicalEditor({ features: contentEditorFeatures }),
-    hooks: { afterRead: [fillRichTextFromMarkdown] },
-  }
-  const markdown: TextareaField = {
-    name: MARKDOWN_FIELD,
-    type: 'textarea',
-    label: 'Markdown',
-    validate: (value: unknown, { data }: { data: Record<string, unknown> }) =>
-      !required || (typeof value === 'string' && value !== '') || hasRichText(data?.[RICH_TEXT_FIELD])
-        ? true
-        : 'Write the content.',
-    admin: {
-      readOnly: true,
-      rows: 12,
-      description: 'What the API serves. Written from the editor above when you save; scripts change it through /api/admin.',
-    },
-  }
-  return [richText, markdown]
-}

@@ -2,7 +2,7 @@ import { sqliteAdapter } from '@payloadcms/db-sqlite'
 import { editorConfigFactory, type SanitizedServerEditorConfig } from '@payloadcms/richtext-lexical'
 import { buildConfig, type RichTextField } from 'payload'
 
-import { RICH_TEXT_FIELD } from '../../hooks/syncMarkdownContent'
+import { CONTENT_FIELDS } from '../../fields/markdownContent'
 import { blogPortfolio } from '../../index'
 
 /**
@@ -17,6 +17,6 @@ export const articleEditorConfig = async (): Promise<SanitizedServerEditorConfig
     telemetry: false,
   })
   const articles = config.collections.find((collection) => collection.slug === 'articles')
-  const field = articles?.fields.find((candidate) => 'name' in candidate && candidate.name === RICH_TEXT_FIELD)
+  const field = articles?.fields.find((candidate) => 'name' in candidate && candidate.name === CONTENT_FIELDS.richText)
   return editorConfigFactory.fromField({ field: field as RichTextField })
 }

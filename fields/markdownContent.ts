@@ -1,0 +1,86 @@
+import { editorConfigFactory, lexicalEditor, type SanitizedServerEditorConfig } from '@payloadcms/richtext-lexical'
+import type {
+  CollectionBeforeChangeHook,
+  CollectionSlug,
+  Field,
+  FieldHook,
+  Payload,
+  RichTextField,
+  SanitizedConfig,
+  TextareaField,
+} from 'payload'
+
+import { isLexicalState } from '../lib/markdown/lexicalJson'
+import { markdownToLexical } from '../lib/markdown/markdownToLexical'
+import { type ContentFieldNames, syncContent } from '../lib/markdown/syncContent'
+import type { UploadDoc } from '../lib/markdown/uploadNodes'
+import { contentEditorFeatures } from './contentEditor'
+
+/** The field names of the articles' and projects' content: `content` is what `/api` reads and writes. */
+export const CONTENT_FIELDS: ContentFieldNames = { markdown: 'content', richText: 'contentRichText' }
+
+// The editor's config is built once per Payload config, from the same features as the field's editor.
+const editorConfigs = new WeakMap<SanitizedConfig, Promise<SanitizedServerEditorConfig>>()
+
+const editorConfigOf = (config: SanitizedConfig): Promise<SanitizedServerEditorConfig> => {
+  let editorConfig = editorConfigs.get(config)
+  if (!editorConfig) {
+    editorConfig = editorConfigFactory.fromFeatures({ config, features: contentEditorFeatures })
+    editorConfigs.set(config, editorConfig)
+  }
+  return editorConfig
+}
+
+const isCollectionSlug = (payload: Payload, slug: string): slug is CollectionSlug => Object.hasOwn(payload.collections, slug)
+
+const hasRichText = (value: unknown): boolean => isLexicalState(value) && value.root.children.length > 0
+
+export type MarkdownContent = {
+  fields: Field[]
+  /** The collection's beforeChange hook that keeps both fields in step; it belongs with these fields. */
+  beforeChange: CollectionBeforeChangeHook
+}
+
+/**
+ * The content of an article or project, twice: rich text for the admin UI's editor, and the Markdown the API serves
+ * (shown read-only under the editor), with the hook that keeps them in step.
+ */
+export const markdownContent = ({ required }: { required: boolean }, names: ContentFieldNames = CONTENT_FIELDS): MarkdownContent => {
+  /** Records written before the rich-text twin existed get it on read, so the admin UI never shows them empty. */
+  const fillRichTextFromMarkdown: FieldHook = async ({ req, siblingData, value }) => {
+    const markdown: unknown = siblingData?.[names.markdown]
+    if (value != null || typeof markdown !== 'string' || markdown === '') return value
+    return markdownToLexical(markdown, await editorConfigOf(req.payload.config))
+  }
+  const richText: RichTextField = {
+    name: names.richText,
+    type: 'richText',
+    label: 'Content',
+    editor: lexicalEditor({ features: contentEditorFeatures }),
+    hooks: { afterRead: [fillRichTextFromMarkdown] },
+  }
+  const markdown: TextareaField = {
+    name: names.markdown,
+    type: 'textarea',
+    label: 'Markdown',
+    validate: (value: unknown, { data }: { data: Record<string, unknown> }) =>
+      !required || (typeof value === 'string' && value !== '') || hasRichText(data?.[names.richText]) ? true : 'Write the content.',
+    admin: {
+      readOnly: true,
+      rows: 12,
+      description: 'What the API serves. Written from the editor above when you save; scripts change it through /api/admin.',
+    },
+  }
+  const beforeChange: CollectionBeforeChangeHook = async ({ data, originalDoc, req }) =>
+    syncContent(names, {
+      data,
+      stored: originalDoc,
+      editorConfig: await editorConfigOf(req.payload.config),
+      loadUploads: async (collection, ids) => {
+        if (!isCollectionSlug(req.payload, collection)) return []
+        const { docs } = await req.payload.find({ collection, depth: 0, pagination: false, req, where: { id: { in: ids } } })
+        return docs.filter((doc): doc is UploadDoc & typeof doc => 'url' in doc)
+      },
+    })
+  return { fields: [richText, markdown], beforeChange }
+}

@@ -1,0 +1,46 @@
+import type { SanitizedServerEditorConfig } from '@payloadcms/richtext-lexical'
+
+import { isLexicalState, type LexicalState } from './lexicalJson'
+import { lexicalToMarkdown } from './lexicalToMarkdown'
+import { markdownToLexical } from './markdownToLexical'
+import { type UploadDoc, withUploadsResolved } from './uploadNodes'
+
+/** The two fields that hold one content: Markdown (what the API serves) and its rich-text twin (what editors edit). */
+export type ContentFieldNames = { markdown: string; richText: string }
+
+export type LoadUploads = (collection: string, ids: (number | string)[]) => Promise<UploadDoc[]>
+
+type Record = { [field: string]: unknown }
+
+const markdownOf = async (state: LexicalState, editorConfig: SanitizedServerEditorConfig, loadUploads: LoadUploads) =>
+  lexicalToMarkdown(await withUploadsResolved(state, loadUploads), editorConfig)
+
+/**
+ * The data of a save with both fields in step. New Markdown (from the API) is kept as sent and converted for the
+ * editor. Otherwise, when rich text arrives (an admin UI save), the Markdown is regenerated only if the rich text
+ * says something different from before: both states are written out as Markdown and compared, so an editor that
+ * merely re-serialises unchanged content does not rewrite the stored Markdown.
+ */
+export const syncContent = async <Data extends Record>(
+  names: ContentFieldNames,
+  { data, stored, editorConfig, loadUploads }: { data: Data; stored: Record | undefined; editorConfig: SanitizedServerEditorConfig; loadUploads: LoadUploads },
+): Promise<Data> => {
+  const storedValue = stored?.[names.markdown]
+  const storedMarkdown = typeof storedValue === 'string' ? storedValue : ''
+  const sentMarkdown = data[names.markdown]
+  if (typeof sentMarkdown === 'string' && sentMarkdown !== storedMarkdown) {
+    return { ...data, [names.richText]: sentMarkdown === '' ? null : markdownToLexical(sentMarkdown, editorConfig) }
+  }
+  const sentRichText = data[names.richText]
+  if (sentRichText === undefined) return data
+  const storedRichText = stored?.[names.richText]
+  // A record from before the rich-text twin existed is compared through the state its Markdown converts to.
+  const storedState = isLexicalState(storedRichText)
+    ? storedRichText
+    : storedMarkdown === ''
+      ? null
+      : markdownToLexical(storedMarkdown, editorConfig)
+  const before = storedState ? await markdownOf(storedState, editorConfig, loadUploads) : ''
+  const after = isLexicalState(sentRichText) ? await markdownOf(sentRichText, editorConfig, loadUploads) : ''
+  return after === before ? data : { ...data, [names.markdown]: after }
+}
