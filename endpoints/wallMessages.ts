@@ -24,8 +24,8 @@ const RATE_WINDOW_SECONDS = 60
 
 /** A signed-in author who leaves the nickname out signs with their name (or their email's local part). */
 const nicknameOf = (user: ApiUser): string => {
-  const name = typeof user.name === 'string' ? user.name.trim() : ''
-  return Array.from(name || String(user.email ?? 'member').split('@')[0]!).slice(0, 50).join('')
+  const name = user.name?.trim() || user.email.split('@')[0] || 'member'
+  return Array.from(name).slice(0, 50).join('')
 }
 
 /** Avatars of the signed-in authors of a batch of messages, in one query. */

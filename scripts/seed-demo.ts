@@ -4,6 +4,7 @@ import { getPayload, type Payload } from 'payload'
 import sharp from 'sharp'
 
 import { composeConfig } from '../composeConfig'
+import { leavingDefaults } from '../lib/createData'
 import { closeDatabase } from '../lib/db/closeDatabase'
 import { readEnv } from '../lib/env'
 import { articleMarkdown, demoArticles, demoCategories, demoProjects, demoSkills, projectMarkdown } from './demoContent'
@@ -51,12 +52,17 @@ const seed = async (payload: Payload) => {
   const authors = await payload.find({ collection: 'users', limit: 1, sort: 'id', ...system })
   const authorId = authors.docs[0]?.id
 
-  const categoryIds = new Map<string, number | string>()
-  for (const [type, names] of Object.entries(demoCategories)) {
-    for (const name of names) {
-      const doc = await payload.create({ collection: 'categories', data: { name, type: type as 'article' | 'project' }, ...system })
+  const categoryIds = new Map<string, number>()
+  for (const type of ['article', 'project'] as const) {
+    for (const name of demoCategories[type]) {
+      const doc = await payload.create({ collection: 'categories', data: { name, type }, ...system })
       categoryIds.set(name, doc.id)
     }
+  }
+  const categoryId = (name: string): number => {
+    const id = categoryIds.get(name)
+    if (id === undefined) throw new Error(`demo content names an unknown category "${name}"`)
+    return id
   }
 
   const pictures = await uploadPictures(payload, 6)
@@ -68,13 +74,13 @@ const seed = async (payload: Payload) => {
       data: {
         title: article.title,
         content: articleMarkdown(article, pictureUrl(index)),
-        category: categoryIds.get(article.category),
+        category: categoryId(article.category),
         coverImage: pictureUrl(index),
         featured: article.featured ?? false,
         status: index === demoArticles.length - 1 ? 'draft' : 'published',
         author: authorId,
         viewCount: 40 + ((index * 37) % 200),
-      } as never,
+      },
       ...system,
     })
     const created = new Date(Date.now() - (demoArticles.length - index) * 3 * DAY).toISOString()
@@ -87,7 +93,7 @@ const seed = async (payload: Payload) => {
       data: {
         ...project,
         techStack: [...project.techStack],
-        category: categoryIds.get(project.category),
+        category: categoryId(project.category),
         content: projectMarkdown(project.description, project.techStack),
         coverImage: pictureUrl(index),
         screenshots: [pictureUrl(index + 1), pictureUrl(index + 2)],
@@ -96,7 +102,7 @@ const seed = async (payload: Payload) => {
         order: index,
         status: 'published',
         viewCount: 25 + index * 13,
-      } as never,
+      },
       ...system,
     })
   }
@@ -104,7 +110,7 @@ const seed = async (payload: Payload) => {
   for (const [index, title] of ['Hello there', 'Latest writing', 'Things I built'].entries()) {
     await payload.create({
       collection: 'carousels',
-      data: { title, imageUrl: pictureUrl(index), linkUrl: ['/about', '/blog', '/projects'][index], order: index },
+      data: { title, imageUrl: pictureUrl(index), linkUrl: ['/about', '/blog', '/projects'][index], order: index, status: 'active' },
       ...system,
     })
   }
@@ -112,7 +118,13 @@ const seed = async (payload: Payload) => {
   for (const [title, fileSize] of [['Résumé (PDF)', '180 KB'], ['Conference slides: HTTP caching', '3.2 MB'], ['Starter template', '48 KB']]) {
     await payload.create({
       collection: 'resources',
-      data: { title, fileSize, description: `Download: ${title}.`, fileUrl: `https://files.example.com/${encodeURIComponent(title)}` },
+      data: {
+        title,
+        fileSize,
+        description: `Download: ${title}.`,
+        fileUrl: `https://files.example.com/${encodeURIComponent(title)}`,
+        status: 'active',
+      },
       ...system,
     })
   }
@@ -145,7 +157,8 @@ const seed = async (payload: Payload) => {
   })
 
   for (const [nickname, content] of [['Sam', 'Loved the post on HTTP caching!'], ['Mina', 'Bookshelf is exactly what I needed.']]) {
-    await payload.create({ collection: 'wall-messages', data: { nickname, content }, ...system })
+    // Their status is the site's moderation default.
+    await payload.create({ collection: 'wall-messages', data: leavingDefaults<'wall-messages', 'status'>({ nickname, content }), ...system })
   }
 
   console.log(
