@@ -11,10 +11,13 @@ export type ServerProcess = {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>
 }
 
-/** Runs `server.ts` as its own process, as `npm start` would, with only the given environment on top of PATH. */
-export const spawnServer = (env: Record<string, string>): ServerProcess => {
+/**
+ * Runs `server.ts` as its own process, as `npm start` would, with only the given environment on top of PATH, and
+ * `nodeFlags` (such as `--cpu-prof`) given to Node before the rest.
+ */
+export const spawnServer = (env: Record<string, string>, nodeFlags: string[] = []): ServerProcess => {
   let output = ''
-  const child = spawn(process.execPath, ['--conditions=production', '--no-deprecation', '--import', 'tsx', 'server.ts'], {
+  const child = spawn(process.execPath, ['--conditions=production', '--no-deprecation', ...nodeFlags, '--import', 'tsx', 'server.ts'], {
     cwd: ROOT,
     env: { NODE_ENV: 'development', PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', HOST: '127.0.0.1', PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
