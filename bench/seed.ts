@@ -11,6 +11,7 @@ import { RESOURCES_SLUG } from '../collections/Resources'
 import { SKILLS_SLUG } from '../collections/Skills'
 import { USERS_SLUG } from '../collections/Users'
 import { WALL_MESSAGES_SLUG } from '../collections/WallMessages'
+import { leavingDefaults } from '../lib/createData'
 import {
   ARTICLE_CATEGORIES,
   generateArticle,
@@ -166,7 +167,7 @@ export const seedShard = async (
   })
   // Visitors sign the wall through the public route only; the seed has no visitor, so it writes past that rule.
   await phase('wall messages', mine(size.wallMessages), (index) =>
-    payload.create({ collection: WALL_MESSAGES_SLUG, data: generateWallMessage(index), ...system }),
+    payload.create({ collection: WALL_MESSAGES_SLUG, data: leavingDefaults<'wall-messages', 'status'>(generateWallMessage(index)), ...system }),
   )
   return timings
 }
