@@ -1,31 +1,47 @@
-import type { ChildProcess } from 'node:child_process'
-import path from 'node:path'
+// The ceiling: bare node:http answering recorded bodies from memory, with nothing else to do. Run as its own process
+// (processes.ts sends the bodies over IPC and is told the ports). Two variants per path: `/buffer/<path>` writes a
+// Buffer serialised once; `/stringify/<path>` runs JSON.stringify on every request. Beside it, the floor of the
+// framework the service is built on: a bare Express app sending the same Buffer with `res.send` (Express adds its
+// ETag and freshness check, as for the service).
+import http from 'node:http'
 
-import { spawnTracked } from './cleanup'
-import type { CeilingBodies } from './ceilingServer'
+import express from 'express'
 
-export type CeilingProcess = {
-  child: ChildProcess
-  pid: number
-  /** The bare node:http server. */
-  url: string
-  /** The bare Express app in the same process. */
-  expressUrl: string
-  stop: () => Promise<void>
+const TYPE = 'application/json; charset=utf-8'
+
+const bare = (bodies: Record<string, string>) => {
+  const buffers = new Map(Object.entries(bodies).map(([path, body]) => [`/buffer${path}`, Buffer.from(body)]))
+  const values = new Map(Object.entries(bodies).map(([path, body]) => [`/stringify${path}`, JSON.parse(body) as unknown]))
+  return http.createServer((req, res) => {
+    const url = req.url ?? ''
+    const body = buffers.get(url) ?? (values.has(url) ? JSON.stringify(values.get(url)) : undefined)
+    if (body === undefined) return res.writeHead(404).end()
+    res.writeHead(200, { 'Content-Type': TYPE, 'Content-Length': Buffer.byteLength(body) })
+    res.end(body)
+  })
 }
 
-const SERVER = path.resolve(import.meta.dirname, 'ceilingServer.ts')
-
-/** Starts the ceiling servers in their own process, so their CPU and memory are measured like the service's. */
-export const startCeiling = async (bodies: CeilingBodies): Promise<CeilingProcess> => {
-  const { child, stop } = spawnTracked('ceiling server', process.execPath, ['--no-deprecation', '--import', 'tsx', SERVER], {
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NODE_ENV: 'production' },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  })
-  const { port, expressPort } = await new Promise<{ port: number; expressPort: number }>((resolve, reject) => {
-    child.once('message', (message) => resolve(message as { port: number; expressPort: number }))
-    child.once('exit', (code, signal) => reject(new Error(`the ceiling server exited with ${signal ?? code} before listening`)))
-    child.send(bodies)
-  })
-  return { child, pid: child.pid!, url: `http://127.0.0.1:${port}`, expressUrl: `http://127.0.0.1:${expressPort}`, stop }
+const withExpress = (bodies: Record<string, string>) => {
+  const app = express()
+  app.disable('x-powered-by')
+  for (const [path, body] of Object.entries(bodies)) {
+    const buffer = Buffer.from(body)
+    app.get(`/buffer${path}`, (_req, res) => {
+      res.setHeader('Content-Type', TYPE)
+      res.send(buffer)
+    })
+  }
+  return http.createServer(app)
 }
+
+const listen = (server: http.Server) =>
+  new Promise<number>((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as { port: number }).port)))
+
+process.once('message', async (bodies) => {
+  const servers = [bare(bodies as Record<string, string>), withExpress(bodies as Record<string, string>)]
+  const [port, expressPort] = await Promise.all(servers.map(listen))
+  process.send!({ port, expressPort })
+  const stop = () => Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve)))).then(() => process.exit(0))
+  process.on('SIGTERM', stop)
+  process.on('SIGINT', stop)
+})

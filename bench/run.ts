@@ -2,13 +2,11 @@
 // loads every scenario with autocannon, and prints and saves the table. `npm run bench -- --help` lists the options.
 import os from 'node:os'
 
-import { cleanupAll, installSignalHandlers } from './cleanup'
-import { startCeiling } from './ceiling'
-import { createBenchDatabase, markSeeded } from './database'
 import { discover } from './discover'
 import { type LoadTarget, type Measurement, measure } from './load'
 import { describeMachine, formatMachine } from './machine'
 import { parseOptions } from './options'
+import { createDatabase, startCeiling, startService, stopAll, stopAllOnExit } from './processes'
 import { measureRebuilds } from './rebuild'
 import { peakRssMb, postgresPids } from './procStats'
 import { checkTargets, formatTable, formatTargets, ratiosOf } from './report'
@@ -16,7 +14,6 @@ import { saveResults } from './results'
 import { buildScenarios, selectScenarios, serverOf } from './scenarios'
 import { FULL_SITE, scaleSite } from './seed'
 import { seedDatabase, type SeedSummary } from './seeding'
-import { startService } from './serviceProcess'
 
 /** Not a secret: the database is thrown away (or, with --reuse, kept in scratch/). */
 const BENCH_SECRET = 'benchmark-only-secret-0123456789abcdef'
@@ -25,14 +22,14 @@ const elapsed = (since: number) => `${((performance.now() - since) / 1000).toFix
 
 const main = async () => {
   const options = parseOptions(process.argv.slice(2))
-  installSignalHandlers()
+  stopAllOnExit()
   const started = performance.now()
   const machine = describeMachine()
   console.log(`Benchmark on ${options.db}: ${formatMachine(machine)}`)
   console.log(`${options.duration} s per run after a ${options.warmup} s warm-up, at ${options.connections.join(' and ')} connections\n`)
 
   const site = scaleSite(FULL_SITE, options.scale)
-  const database = await createBenchDatabase(options.db, site, options.reuseDir)
+  const database = await createDatabase(options.db, site, options.reuseDir)
   const env = {
     NODE_ENV: 'production',
     ADMIN: 'false',
@@ -48,7 +45,7 @@ const main = async () => {
   } else {
     // The seeding processes would each warn that no email adapter is set; errors still show.
     seed = await seedDatabase({ ...env, LOG_LEVEL: 'error' }, site, options.seedWorkers, options.seedConcurrency)
-    if (options.reuseDir) markSeeded(database, site, seed)
+    database.markSeeded?.(seed)
   }
 
   const serviceStarted = performance.now()
@@ -141,5 +138,5 @@ try {
   process.stderr.write(`\nBenchmark failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`)
   process.exitCode = 1
 } finally {
-  await cleanupAll()
+  await stopAll()
 }

@@ -4,7 +4,7 @@
 import type { ChildProcess } from 'node:child_process'
 import path from 'node:path'
 
-import { spawnTracked } from './cleanup'
+import { spawnTracked } from './processes'
 import { createProgress, type Progress } from './progress'
 import { recordCount, type SeedSetup, type SeedTimings, type SiteSize } from './seed'
 import type { WorkerMessage, WorkerStart } from './seedWorker'
@@ -25,12 +25,7 @@ const WORKER = path.resolve(import.meta.dirname, 'seedWorker.ts')
 type Worker = { child: ChildProcess; stop: () => Promise<void>; messages: (handler: (message: WorkerMessage) => void) => void }
 
 const startWorker = (index: number, env: Record<string, string>): Worker => {
-  const { child, stop } = spawnTracked(
-    `seeding process ${index}`,
-    process.execPath,
-    ['--conditions=production', '--no-deprecation', '--import', 'tsx', WORKER],
-    { env: { NODE_ENV: 'production', PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] },
-  )
+  const { child, stop } = spawnTracked(`seeding process ${index}`, WORKER, env, ['--conditions=production'])
   return { child, stop, messages: (handler) => child.on('message', (message) => handler(message as WorkerMessage)) }
 }
 

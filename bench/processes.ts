@@ -1,0 +1,132 @@
+// Everything the benchmark starts (the database, seeding processes, the service, the ceiling, temp folders), and
+// how it is all stopped: at the end, on failure and on Ctrl-C.
+import { type ChildProcess, spawn } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+
+import { freePort } from '../test/helpers/freePort.mjs'
+import { startPostgresCluster } from '../test/helpers/postgresCluster.mjs'
+import { spawnServer } from '../test/helpers/serverProcess'
+import type { SiteSize } from './seed'
+
+type Running = { name: string; stop: () => unknown; kill: () => unknown }
+const running: Running[] = []
+
+/** Registers something to stop at the end (`kill`: synchronously, as the process ends); returns a function to stop it now. */
+const track = (name: string, stop: () => unknown, kill = stop) => {
+  const entry = { name, stop, kill }
+  running.push(entry)
+  return async () => {
+    if (running.includes(entry)) await running.splice(running.indexOf(entry), 1)[0]!.stop()
+  }
+}
+
+/** A failure to stop one thing is reported and does not keep the others running. */
+const attempt = async ({ name, ...entry }: Running, how: 'kill' | 'stop') => {
+  try {
+    await entry[how]()
+  } catch (error) {
+    process.stderr.write(`could not stop ${name}: ${error instanceof Error ? error.message : String(error)}\n`)
+  }
+}
+
+/** Stops everything still registered, newest first. */
+export const stopAll = async (): Promise<void> => {
+  for (let entry = running.pop(); entry; entry = running.pop()) await attempt(entry, 'stop')
+}
+
+/** On SIGINT/SIGTERM: stop everything, then exit 130. On any exit: kill whatever is somehow still running. */
+export const stopAllOnExit = (): void => {
+  let stopping = false
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (stopping) return
+    stopping = true
+    process.stderr.write(`\n${signal}: stopping everything the benchmark started\n`)
+    void stopAll().finally(() => process.exit(130))
+  }
+  process.on('SIGINT', onSignal).on('SIGTERM', onSignal)
+  process.on('exit', () => running.splice(0).reverse().forEach((entry) => void attempt(entry, 'kill'))) // each kill runs synchronously
+}
+
+const alive = (child: ChildProcess) => child.exitCode === null && child.signalCode === null
+
+/** Tracks a child process: SIGTERM and a wait for its exit, SIGKILL after 10 s (or at once when the process ends). */
+const trackChild = (name: string, child: ChildProcess) => {
+  const exited = new Promise((resolve) => child.once('exit', resolve))
+  const kill = () => alive(child) && child.kill('SIGKILL')
+  const stop = async () => {
+    if (!alive(child)) return
+    const timer = setTimeout(kill, 10_000)
+    child.kill('SIGTERM')
+    await exited
+    clearTimeout(timer)
+  }
+  return track(name, stop, kill)
+}
+
+/** Runs a TypeScript file in its own Node process with an IPC channel and a production environment of `env` only. */
+export const spawnTracked = (name: string, file: string, env: Record<string, string> = {}, flags: string[] = []) => {
+  const child = spawn(process.execPath, [...flags, '--no-deprecation', '--import', 'tsx', file], {
+    env: { NODE_ENV: 'production', PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  })
+  return { child, stop: trackChild(name, child) }
+}
+
+const READY_TIMEOUT_MS = 120_000
+
+/** Starts server.ts as `npm start` does and waits for `/api/health`; with `profileDir`, V8 writes a CPU profile there. */
+export const startService = async (env: Record<string, string>, profileDir: string | undefined, flags: string[]) => {
+  const port = await freePort()
+  if (profileDir) fs.mkdirSync(profileDir, { recursive: true })
+  const profiling = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`] : []
+  const { child, output } = spawnServer({ ...env, PORT: String(port) }, [...flags, ...profiling])
+  const stop = trackChild('service', child)
+  const url = `http://127.0.0.1:${port}`
+  const failure = (what: string) => new Error(`the service ${what}:\n${output().slice(-20_000)}`)
+  for (const deadline = Date.now() + READY_TIMEOUT_MS; Date.now() < deadline; ) {
+    if (!alive(child)) throw failure(`exited with ${child.signalCode ?? child.exitCode} before it was ready`)
+    if ((await fetch(`${url}/api/health`).catch(() => undefined))?.status === 200) return { pid: child.pid!, url, stop }
+    await new Promise((resolve) => setTimeout(resolve, 250))
+  }
+  throw failure(`did not answer /api/health within ${READY_TIMEOUT_MS / 1000} s`)
+}
+
+/** Starts the ceiling servers (ceiling.ts) in their own process, so their CPU and memory are measured like the service's. */
+export const startCeiling = async (bodies: Record<string, string>) => {
+  const { child, stop } = spawnTracked('ceiling server', path.resolve(import.meta.dirname, 'ceiling.ts'))
+  const { port, expressPort } = await new Promise<{ port: number; expressPort: number }>((resolve, reject) => {
+    child.once('message', (message) => resolve(message as { port: number; expressPort: number }))
+    child.once('exit', (code, signal) => reject(new Error(`the ceiling server exited with ${signal ?? code} before listening`)))
+    child.send(bodies)
+  })
+  return { pid: child.pid!, url: `http://127.0.0.1:${port}`, expressUrl: `http://127.0.0.1:${expressPort}`, stop }
+}
+
+/**
+ * The run's DATABASE_URL and DATA_DIR: a temp folder with a SQLite file or a throwaway PostgreSQL cluster, removed at the
+ * end; or a kept `reuseDir` (SQLite), `seeded` when it already holds this very site (`markSeeded` records that).
+ */
+export const createDatabase = async (kind: 'postgres' | 'sqlite', site: SiteSize, reuseDir?: string) => {
+  if (reuseDir) {
+    const dataDir = path.resolve(reuseDir)
+    const marker = path.join(dataDir, 'seeded.json')
+    fs.mkdirSync(dataDir, { recursive: true })
+    let seeded = false
+    try {
+      seeded = JSON.stringify((JSON.parse(fs.readFileSync(marker, 'utf8')) as { site?: unknown }).site) === JSON.stringify(site)
+    } catch {
+      // no marker (or a broken one): seed anew
+    }
+    if (!seeded) for (const file of fs.readdirSync(dataDir)) fs.rmSync(path.join(dataDir, file), { recursive: true, force: true })
+    const markSeeded = (summary: unknown) => fs.writeFileSync(marker, JSON.stringify({ site, summary }, null, 2))
+    return { url: `file:${path.join(dataDir, 'bench.db')}`, dataDir, seeded, markSeeded }
+  }
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'blog-bench-'))
+  track('temp folder', () => fs.rmSync(dataDir, { recursive: true, force: true }))
+  if (kind === 'sqlite') return { url: `file:${path.join(dataDir, 'bench.db')}`, dataDir, seeded: false }
+  const cluster = await startPostgresCluster()
+  track('PostgreSQL cluster', cluster.stop)
+  return { url: cluster.url, dataDir, port: Number(new URL(cluster.url).port), seeded: false }
+}
