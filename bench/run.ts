@@ -12,8 +12,7 @@ import { peakRssMb, postgresPids } from './procStats'
 import { checkTargets, formatTable, formatTargets, ratiosOf } from './report'
 import { saveResults } from './results'
 import { buildScenarios, selectScenarios, serverOf } from './scenarios'
-import { FULL_SITE, scaleSite } from './seed'
-import { seedDatabase, type SeedSummary } from './seeding'
+import { FULL_SITE, scaleSite, seedDatabase } from './seed'
 
 /** Not a secret: the database is thrown away (or, with --reuse, kept in scratch/). */
 const BENCH_SECRET = 'benchmark-only-secret-0123456789abcdef'
@@ -39,7 +38,7 @@ const main = async () => {
     DATA_DIR: database.dataDir,
   }
 
-  let seed: SeedSummary | undefined
+  let seed: Awaited<ReturnType<typeof seedDatabase>> | undefined
   if (database.seeded) {
     console.log(`Reusing the site seeded in ${database.dataDir}`)
   } else {
