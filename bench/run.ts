@@ -3,12 +3,11 @@
 import os from 'node:os'
 
 import { discover } from './discover'
-import { type LoadTarget, type Measurement, measure } from './load'
+import { type LoadTarget, type Measurement, measure, postgresPids, statusMb } from './load'
 import { describeMachine, formatMachine } from './machine'
 import { parseOptions } from './options'
 import { createDatabase, startCeiling, startService, stopAll, stopAllOnExit } from './processes'
 import { measureRebuilds } from './rebuild'
-import { peakRssMb, postgresPids } from './procStats'
 import { checkTargets, formatTable, formatTargets, ratiosOf } from './report'
 import { saveResults } from './results'
 import { buildScenarios, selectScenarios, serverOf } from './scenarios'
@@ -85,7 +84,7 @@ const main = async () => {
   }
 
   const serviceRssMb = Math.round(
-    Math.max(peakRssMb(service.pid), ...measurements.filter(({ scenario }) => !scenario.startsWith('ceiling')).map(({ peakRssMb: rss }) => rss)),
+    Math.max(statusMb(service.pid, 'VmHWM'), ...measurements.filter(({ scenario }) => !scenario.startsWith('ceiling')).map(({ peakRssMb: rss }) => rss)),
   )
   await service.stop()
   await ceiling.stop()
