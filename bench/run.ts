@@ -2,16 +2,14 @@
 // loads every scenario with autocannon, and prints and saves the table. `npm run bench -- --help` lists the options.
 import os from 'node:os'
 
-import { discover } from './discover'
 import { type LoadTarget, type Measurement, measure, postgresPids, statusMb } from './load'
 import { describeMachine, formatMachine } from './machine'
 import { parseOptions } from './options'
 import { createDatabase, startCeiling, startService, stopAll, stopAllOnExit } from './processes'
-import { measureRebuilds } from './rebuild'
 import { checkTargets, formatTable, formatTargets, ratiosOf } from './report'
 import { saveResults } from './results'
-import { buildScenarios, selectScenarios, serverOf } from './scenarios'
-import { FULL_SITE, scaleSite, seedDatabase } from './seed'
+import { buildScenarios, discover, measureRebuilds, selectScenarios, serverOf } from './scenarios'
+import { EDITOR_ACCOUNT, FULL_SITE, scaleSite, seedDatabase } from './seed'
 
 /** Not a secret: the database is thrown away (or, with --reuse, kept in scratch/). */
 const BENCH_SECRET = 'benchmark-only-secret-0123456789abcdef'
@@ -77,7 +75,7 @@ const main = async () => {
     }
   }
   const loadSeconds = (performance.now() - loadStarted) / 1000
-  const rebuilds = await measureRebuilds(service.url, found)
+  const rebuilds = await measureRebuilds(service.url, found, EDITOR_ACCOUNT)
   console.log(`\nRight after an editor's change (the public cache emptied), one request at a time:`)
   for (const [path, times] of Object.entries(rebuilds)) {
     console.log(`  GET ${path.padEnd(26)} median ${times.medianMs} ms, worst ${times.maxMs} ms`)

@@ -1,122 +1,127 @@
-import type { Discovery } from './discover'
+// What is loaded: each scenario, with what the running service tells about itself first (the bodies the ceiling
+// serves, the home ETag, the records the single-record scenarios cycle through); and the cost of a cache miss.
 
-export type ScenarioGroup = 'api' | 'ceiling' | 'peer'
-
-/** Which server answers: the service, the bare node:http ceiling, or the bare Express app beside it. */
-export type ScenarioServer = 'ceiling' | 'express' | 'service'
-
+/**
+ * `request` is what the table shows; `paths` are cycled through, one per request, shared by all connections; every
+ * response must have `expectedStatus` (a 200 where a 304 is expected is a failure too). `ceiling` names the scenario
+ * it is compared with as the upper bound (the ceiling serving the same body where there is one), `peer` Payload's own
+ * REST doing comparable work (its list for lists, its single read for single records). `server`: see serverOf.
+ */
 export type Scenario = {
-  name: string
-  group: ScenarioGroup
-  /** Default: the ceiling for the ceiling group, the service for the others. */
-  server?: ScenarioServer
-  /** What is requested, as shown in the table. */
-  request: string
-  /** Paths cycled through, one per request, shared by all connections. */
-  paths: string[]
-  headers?: Record<string, string>
-  /** Every response must have this status (a 200 where a 304 is expected is a failure too). */
-  expectedStatus: number
-  /** The scenario it is compared with as the upper bound: the ceiling serving the same body where there is one. */
-  ceiling?: string
-  /** Payload's own REST doing comparable work: its list for lists, its single read for single records. */
-  peer?: string
+  name: string; group: 'api' | 'ceiling' | 'peer'; server?: 'ceiling' | 'express' | 'service'; request: string; paths: string[]
+  headers?: Record<string, string>; expectedStatus: number; ceiling?: string; peer?: string
 }
 
-export const serverOf = (scenario: Scenario): ScenarioServer => scenario.server ?? (scenario.group === 'ceiling' ? 'ceiling' : 'service')
+export type Discovery = Awaited<ReturnType<typeof discover>>
 
+const get = async (url: string, init: RequestInit = {}) => {
+  const response = await fetch(url, init)
+  if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${url} answered ${response.status}: ${await response.text()}`)
+  return response
+}
+const getJson = async <T>(url: string) => (await (await get(url)).json()) as T
+
+type Page<T> = { data: T[]; pagination: { pages: number } }
+
+/** Reads, through the public API, the exact bodies of `/api/home` and `/api/articles`, and records spread over the lists. */
+export const discover = async (url: string) => {
+  const home = await get(`${url}/api/home`)
+  const homeEtag = home.headers.get('etag')
+  if (!homeEtag) throw new Error('GET /api/home has no ETag: the 304 scenario needs one')
+  const bodies = { '/api/home': await home.text(), '/api/articles': await (await get(`${url}/api/articles`)).text() }
+  // 20 articles from each of 10 pages spread over the whole list.
+  const { pages } = (await getJson<Page<unknown>>(`${url}/api/articles?limit=20`)).pagination
+  const articles = (
+    await Promise.all(
+      Array.from({ length: 10 }, (_, index) =>
+        getJson<Page<{ id: number; slug: string }>>(`${url}/api/articles?limit=20&page=${Math.max(1, Math.round((index * pages) / 10))}`),
+      ),
+    )
+  ).flatMap(({ data }) => data.map(({ id, slug }) => ({ id, slug })))
+  const projectIds = (await getJson<Page<{ id: number }>>(`${url}/api/projects?limit=100`)).data.map(({ id }) => id)
+  const resourceIds = (await getJson<Page<{ id: number }>>(`${url}/api/resources?limit=100`)).data.map(({ id }) => id)
+  if (articles.length === 0 || projectIds.length === 0 || resourceIds.length === 0) {
+    throw new Error('the service lists no articles, projects or resources: was the database seeded?')
+  }
+  return { bodies, homeEtag, articles, projectIds, resourceIds }
+}
+
+/** Who answers: the service, the bare node:http ceiling, or the bare Express app beside it. */
+export const serverOf = (scenario: Scenario) => scenario.server ?? (scenario.group === 'ceiling' ? 'ceiling' : 'service')
+
+const HOME = 'ceiling-home-buffer'
+const ARTICLES = 'ceiling-articles-buffer'
+const DEEP_PAGE = `/api/articles?page=2000`
 const PEER_LIST = '/cms-api/articles?limit=4&depth=1&sort=-createdAt&where[status][equals]=published'
-const DEEP_PAGE = 2000
+
+const scenario = (
+  name: string, group: Scenario['group'], request: string, paths: string[], ceiling?: string, peer?: string, more?: Partial<Scenario>,
+): Scenario => ({ name, group, request, paths, expectedStatus: 200, ceiling, peer, ...more })
 
 /**
  * Every scenario, in the order they run: each group of /api routes right after the ceiling and peer it is compared
  * with, so slow drift in the machine's load touches both sides alike.
  */
-export const buildScenarios = (found: Discovery): Scenario[] => {
-  const publicSlugs = found.articles.map(({ slug }) => `/api/articles/${slug}`)
-  return [
-    { name: 'ceiling-home-buffer', group: 'ceiling', request: 'ceiling /api/home (Buffer)', paths: ['/buffer/api/home'], expectedStatus: 200 },
-    { name: 'ceiling-home-stringify', group: 'ceiling', request: 'ceiling /api/home (stringify)', paths: ['/stringify/api/home'], expectedStatus: 200 },
-    {
-      name: 'express-home-buffer',
-      group: 'ceiling',
-      server: 'express',
-      request: 'bare Express /api/home (Buffer)',
-      paths: ['/buffer/api/home'],
-      expectedStatus: 200,
-      ceiling: 'ceiling-home-buffer',
-    },
-    { name: 'home', group: 'api', request: 'GET /api/home (cache hit)', paths: ['/api/home'], expectedStatus: 200, ceiling: 'ceiling-home-buffer', peer: 'peer-list' },
-    {
-      name: 'home-304',
-      group: 'api',
-      request: 'GET /api/home If-None-Match (304)',
-      paths: ['/api/home'],
-      headers: { 'if-none-match': found.homeEtag },
-      expectedStatus: 304,
-      ceiling: 'ceiling-home-buffer',
-      peer: 'peer-list',
-    },
-    { name: 'skills', group: 'api', request: 'GET /api/skills', paths: ['/api/skills'], expectedStatus: 200, ceiling: 'ceiling-home-buffer', peer: 'peer-list' },
-    { name: 'ceiling-articles-buffer', group: 'ceiling', request: 'ceiling /api/articles (Buffer)', paths: ['/buffer/api/articles'], expectedStatus: 200 },
-    { name: 'ceiling-articles-stringify', group: 'ceiling', request: 'ceiling /api/articles (stringify)', paths: ['/stringify/api/articles'], expectedStatus: 200 },
-    { name: 'peer-list', group: 'peer', request: 'GET /cms-api/articles?limit=4&depth=1…', paths: [PEER_LIST], expectedStatus: 200, ceiling: 'ceiling-articles-buffer' },
-    { name: 'articles-p1', group: 'api', request: 'GET /api/articles', paths: ['/api/articles'], expectedStatus: 200, ceiling: 'ceiling-articles-buffer', peer: 'peer-list' },
-    {
-      name: 'articles-p2000',
-      group: 'api',
-      request: `GET /api/articles?page=${DEEP_PAGE}`,
-      paths: [`/api/articles?page=${DEEP_PAGE}`],
-      expectedStatus: 200,
-      ceiling: 'ceiling-articles-buffer',
-      peer: 'peer-list',
-    },
-    {
-      name: 'peer-detail',
-      group: 'peer',
-      request: 'GET /cms-api/articles/:id',
-      paths: found.articles.map(({ id }) => `/cms-api/articles/${id}`),
-      expectedStatus: 200,
-      ceiling: 'ceiling-home-buffer',
-    },
-    {
-      name: 'article-detail',
-      group: 'api',
-      request: 'GET /api/articles/:slug (+1 view)',
-      paths: publicSlugs,
-      expectedStatus: 200,
-      ceiling: 'ceiling-home-buffer',
-      peer: 'peer-detail',
-    },
-    {
-      name: 'project-related',
-      group: 'api',
-      request: 'GET /api/projects/:id/related',
-      paths: found.projectIds.map((id) => `/api/projects/${id}/related`),
-      expectedStatus: 200,
-      ceiling: 'ceiling-home-buffer',
-      peer: 'peer-detail',
-    },
-    {
-      name: 'resource-download',
-      group: 'api',
-      request: 'GET /api/resources/:id/download (302, +1)',
-      paths: found.resourceIds.map((id) => `/api/resources/${id}/download`),
-      expectedStatus: 302,
-      ceiling: 'ceiling-home-buffer',
-      peer: 'peer-detail',
-    },
-  ]
-}
+export const buildScenarios = ({ homeEtag, articles, projectIds, resourceIds }: Discovery): Scenario[] => [
+  scenario(HOME, 'ceiling', 'ceiling /api/home (Buffer)', ['/buffer/api/home']),
+  scenario('ceiling-home-stringify', 'ceiling', 'ceiling /api/home (stringify)', ['/stringify/api/home']),
+  scenario('express-home-buffer', 'ceiling', 'bare Express /api/home (Buffer)', ['/buffer/api/home'], HOME, undefined, { server: 'express' }),
+  scenario('home', 'api', 'GET /api/home (cache hit)', ['/api/home'], HOME, 'peer-list'),
+  scenario('home-304', 'api', 'GET /api/home If-None-Match (304)', ['/api/home'], HOME, 'peer-list', {
+    headers: { 'if-none-match': homeEtag },
+    expectedStatus: 304,
+  }),
+  scenario('skills', 'api', 'GET /api/skills', ['/api/skills'], HOME, 'peer-list'),
+  scenario(ARTICLES, 'ceiling', 'ceiling /api/articles (Buffer)', ['/buffer/api/articles']),
+  scenario('ceiling-articles-stringify', 'ceiling', 'ceiling /api/articles (stringify)', ['/stringify/api/articles']),
+  scenario('peer-list', 'peer', 'GET /cms-api/articles?limit=4&depth=1…', [PEER_LIST], ARTICLES),
+  scenario('articles-p1', 'api', 'GET /api/articles', ['/api/articles'], ARTICLES, 'peer-list'),
+  scenario('articles-p2000', 'api', `GET ${DEEP_PAGE}`, [DEEP_PAGE], ARTICLES, 'peer-list'),
+  scenario('peer-detail', 'peer', 'GET /cms-api/articles/:id', articles.map(({ id }) => `/cms-api/articles/${id}`), HOME),
+  scenario('article-detail', 'api', 'GET /api/articles/:slug (+1 view)', articles.map(({ slug }) => `/api/articles/${slug}`), HOME, 'peer-detail'),
+  scenario('project-related', 'api', 'GET /api/projects/:id/related', projectIds.map((id) => `/api/projects/${id}/related`), HOME, 'peer-detail'),
+  scenario('resource-download', 'api', 'GET /api/resources/:id/download (302, +1)', resourceIds.map((id) => `/api/resources/${id}/download`), HOME,
+    'peer-detail', { expectedStatus: 302 }),
+]
 
 /** `--only=home,articles`: the scenarios whose name contains one of the words, plus those they are compared with. */
 export const selectScenarios = (scenarios: Scenario[], only: string[]): Scenario[] => {
   if (only.length === 0) return scenarios
-  const chosen = new Set(scenarios.filter(({ name }) => only.some((word) => name.includes(word))).map(({ name }) => name))
-  for (const scenario of scenarios) {
-    if (!chosen.has(scenario.name)) continue
-    if (scenario.ceiling) chosen.add(scenario.ceiling)
-    if (scenario.peer) chosen.add(scenario.peer)
-  }
+  const chosen = new Set<string | undefined>(scenarios.filter(({ name }) => only.some((word) => name.includes(word))).map(({ name }) => name))
+  for (const { name, ceiling, peer } of scenarios) if (chosen.has(name)) chosen.add(ceiling).add(peer)
   return scenarios.filter(({ name }) => chosen.has(name))
+}
+
+/** The routes timed right after a change: the cached home, and a list's first and deep pages. */
+const REBUILT_PATHS = ['/api/home', '/api/articles', DEEP_PAGE]
+
+/**
+ * The cost of a miss: an editor moves the first slide through /api/admin (which empties the public cache) and back,
+ * `times` times; after each change the rebuilt routes are timed one request at a time.
+ */
+export const measureRebuilds = async (url: string, found: Discovery, account: { email: string; password: string }, times = 5) => {
+  const json = { 'Content-Type': 'application/json' }
+  const login = await get(`${url}/api/auth/login`, { method: 'POST', headers: json, body: JSON.stringify(account) })
+  const { token } = ((await login.json()) as { data: { token: string } }).data
+  const carouselId = (JSON.parse(found.bodies['/api/home']) as { data: { carousels: { id: number }[] } }).data.carousels[0]?.id
+  if (carouselId === undefined) throw new Error('the home shows no carousel to change')
+  // The first slide has order 0 (the seed numbers them from 0); it is moved back and forth and left where it was.
+  const headers = { ...json, Authorization: `Bearer ${token}` }
+  const setOrder = (order: number) => get(`${url}/api/admin/carousels/${carouselId}`, { method: 'PUT', headers, body: JSON.stringify({ order }) })
+  const samples = new Map<string, number[]>(REBUILT_PATHS.map((path) => [path, []]))
+  for (let index = 0; index < times; index++) {
+    await setOrder(index % 2 === 0 ? 1 : 0)
+    for (const path of REBUILT_PATHS) {
+      const started = performance.now()
+      await (await get(`${url}${path}`)).arrayBuffer()
+      samples.get(path)!.push(Math.round((performance.now() - started) * 10) / 10)
+    }
+  }
+  await setOrder(0)
+  return Object.fromEntries(
+    [...samples].map(([path, samplesMs]) => {
+      const sorted = [...samplesMs].sort((a, b) => a - b)
+      return [path, { samplesMs, medianMs: sorted[Math.floor(sorted.length / 2)]!, maxMs: sorted.at(-1)! }]
+    }),
+  )
 }
