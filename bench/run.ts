@@ -1,41 +1,99 @@
 // `npm run bench`: seeds a throwaway database, starts the service in production mode and a bare node:http ceiling,
 // loads every scenario with autocannon, and prints and saves the table. `npm run bench -- --help` lists the options.
+import fs from 'node:fs'
 import os from 'node:os'
+import path from 'node:path'
+import { parseArgs } from 'node:util'
 
 import { type LoadTarget, type Measurement, measure, postgresPids, statusMb } from './load'
-import { describeMachine, formatMachine } from './machine'
-import { parseOptions } from './options'
 import { createDatabase, startCeiling, startService, stopAll, stopAllOnExit } from './processes'
 import { checkTargets, formatTable, formatTargets, ratiosOf } from './report'
-import { saveResults } from './results'
 import { buildScenarios, discover, measureRebuilds, selectScenarios, serverOf } from './scenarios'
 import { EDITOR_ACCOUNT, FULL_SITE, scaleSite, seedDatabase } from './seed'
 
-/** Not a secret: the database is thrown away (or, with --reuse, kept in scratch/). */
-const BENCH_SECRET = 'benchmark-only-secret-0123456789abcdef'
+/** What `--help` and a wrong option print: the options table of bench/README.md. */
+const usage = () => {
+  const readme = fs.readFileSync(path.resolve(import.meta.dirname, 'README.md'), 'utf8')
+  return `npm run bench -- [options]\n\n${/\| option \|[^]*?\n\n/.exec(readme)?.[0].trim()}`
+}
 
-const elapsed = (since: number) => `${((performance.now() - since) / 1000).toFixed(0)} s`
+const parseOptions = (argv: string[]) => {
+  const text = { type: 'string' } as const
+  const { values } = parseArgs({
+    // `--profile` and `--reuse` without a folder take a default one.
+    args: argv.map((arg) => ({ '--profile': '--profile=scratch/profiles', '--reuse': '--reuse=scratch/bench-data' })[arg] ?? arg),
+    options: {
+      db: text, duration: text, warmup: text, connections: text, 'seed-workers': text, 'seed-concurrency': text, only: text,
+      profile: text, 'service-flags': text, reuse: text, scale: text, 'no-save': { type: 'boolean' }, help: { type: 'boolean' },
+    },
+  })
+  if (values.help) {
+    console.log(usage())
+    process.exit(0)
+  }
+  /** The number given as `--name`, or `fallback`; 0 only where `zero` allows it. */
+  const positive = (name: string, given: string | undefined, fallback = 0, zero = false) => {
+    const valid = given === undefined || Number(given) > 0 || (zero && Number(given) === 0)
+    if (!valid) throw new Error(`--${name} must be a positive number, got "${given}"`)
+    return Number(given ?? fallback)
+  }
+  const db = values.db ?? 'sqlite'
+  if (db !== 'sqlite' && db !== 'postgres') throw new Error('--db must be sqlite or postgres')
+  if (values.reuse && db !== 'sqlite') throw new Error('--reuse works with --db=sqlite only')
+  return {
+    db: db as 'postgres' | 'sqlite',
+    duration: positive('duration', values.duration, 4),
+    warmup: positive('warmup', values.warmup, 2, true),
+    connections: (values.connections?.split(',') ?? ['10', '50']).map((count) => Math.round(positive('connections', count))),
+    // SQLite has one writer at a time and its busy wait sleeps, so a second seeding process only adds waits; its driver
+    // blocks the event loop, so creates in flight only add memory. Postgres takes both.
+    seedWorkers: Math.round(positive('seed-workers', values['seed-workers'])) || (db === 'sqlite' ? 1 : Math.min(4, os.availableParallelism())),
+    seedConcurrency: Math.round(positive('seed-concurrency', values['seed-concurrency'])) || (db === 'sqlite' ? 1 : 8),
+    only: values.only?.split(',').filter(Boolean) ?? [],
+    profileDir: values.profile,
+    serviceFlags: values['service-flags']?.split(/\s+/).filter(Boolean) ?? [],
+    reuseDir: values.reuse,
+    scale: Math.min(1, positive('scale', values.scale, 1)),
+    save: !values['no-save'],
+  }
+}
+
+const loadAverage = () => Math.round(os.loadavg()[0]! * 100) / 100
+
+const describeMachine = () => ({
+  cores: os.availableParallelism(),
+  cpu: os.cpus()[0]?.model ?? 'unknown', // on Linux, the `model name` of /proc/cpuinfo
+  memoryGb: Math.round((os.totalmem() / 1024 ** 3) * 10) / 10,
+  node: process.version,
+  platform: `${os.type()} ${os.release()}`,
+  /** 1-minute load average when the run started and ended: above the core count, other work shared the CPU. */
+  loadAverage: { start: loadAverage(), end: undefined as number | undefined },
+})
+
+const formatMachine = (machine: ReturnType<typeof describeMachine>) =>
+  `${machine.cores} cores (${machine.cpu}), ${machine.memoryGb} GB RAM, Node ${machine.node}, ${machine.platform}; ` +
+  `load average ${machine.loadAverage.start}${machine.loadAverage.end === undefined ? '' : ` → ${machine.loadAverage.end}`}`
 
 const main = async () => {
-  const options = parseOptions(process.argv.slice(2))
+  let options
+  try {
+    options = parseOptions(process.argv.slice(2))
+  } catch (error) {
+    throw new Error(`${error instanceof Error ? error.message : String(error)}\n\n${usage()}`, { cause: error })
+  }
   stopAllOnExit()
   const started = performance.now()
+  const seconds = (since: number) => (performance.now() - since) / 1000
   const machine = describeMachine()
   console.log(`Benchmark on ${options.db}: ${formatMachine(machine)}`)
   console.log(`${options.duration} s per run after a ${options.warmup} s warm-up, at ${options.connections.join(' and ')} connections\n`)
 
   const site = scaleSite(FULL_SITE, options.scale)
   const database = await createDatabase(options.db, site, options.reuseDir)
-  const env = {
-    NODE_ENV: 'production',
-    ADMIN: 'false',
-    LOG_LEVEL: 'warn',
-    PAYLOAD_SECRET: BENCH_SECRET,
-    DATABASE_URL: database.url,
-    DATA_DIR: database.dataDir,
-  }
-
-  let seed: Awaited<ReturnType<typeof seedDatabase>> | undefined
+  // Not a secret: the database is thrown away (or, with --reuse, kept in scratch/).
+  const secret = 'benchmark-only-secret-0123456789abcdef'
+  const env = { NODE_ENV: 'production', ADMIN: 'false', LOG_LEVEL: 'warn', PAYLOAD_SECRET: secret, DATABASE_URL: database.url, DATA_DIR: database.dataDir }
+  let seed
   if (database.seeded) {
     console.log(`Reusing the site seeded in ${database.dataDir}`)
   } else {
@@ -46,16 +104,15 @@ const main = async () => {
 
   const serviceStarted = performance.now()
   const service = await startService(env, options.profileDir, options.serviceFlags)
-  console.log(`\nService up at ${service.url} (pid ${service.pid}) in ${elapsed(serviceStarted)}`)
+  console.log(`\nService up at ${service.url} (pid ${service.pid}) in ${seconds(serviceStarted).toFixed(0)} s`)
   const found = await discover(service.url)
   const ceiling = await startCeiling(found.bodies)
   console.log(`Ceiling up at ${ceiling.url}, bare Express at ${ceiling.expressUrl} (pid ${ceiling.pid})\n`)
 
   const scenarios = selectScenarios(buildScenarios(found), options.only)
-  const port = database.port
-  const serviceTarget: LoadTarget = { url: service.url, pid: service.pid, databasePids: port ? () => postgresPids(port) : undefined }
+  const { port } = database
   const servers: Record<ReturnType<typeof serverOf>, LoadTarget> = {
-    service: serviceTarget,
+    service: { url: service.url, pid: service.pid, databasePids: port ? () => postgresPids(port) : undefined },
     ceiling: { url: ceiling.url, pid: ceiling.pid },
     express: { url: ceiling.expressUrl, pid: ceiling.pid },
   }
@@ -67,65 +124,46 @@ const main = async () => {
       const warmup = index === 0 ? options.warmup : options.warmup / 2
       const measurement = await measure(servers[serverOf(scenario)], scenario, connections, options.duration, warmup)
       measurements.push(measurement)
+      const { requestsPerSecond, latencyMs, cpuPercent, unexpected, statuses } = measurement
       console.log(
-        `${scenario.name.padEnd(28)} ${String(connections).padStart(3)} conns ${String(measurement.requestsPerSecond).padStart(7)} req/s` +
-          `  p50 ${measurement.latencyMs.p50} ms  p99 ${measurement.latencyMs.p99} ms  CPU ${measurement.cpuPercent}%` +
-          (measurement.unexpected > 0 ? `  ${measurement.unexpected} unexpected: ${JSON.stringify(measurement.statuses)}` : ''),
+        `${scenario.name.padEnd(28)} ${String(connections).padStart(3)} conns ${String(requestsPerSecond).padStart(7)} req/s` +
+          `  p50 ${latencyMs.p50} ms  p99 ${latencyMs.p99} ms  CPU ${cpuPercent}%` +
+          (unexpected > 0 ? `  ${unexpected} unexpected: ${JSON.stringify(statuses)}` : ''),
       )
     }
   }
-  const loadSeconds = (performance.now() - loadStarted) / 1000
+  const loadSeconds = seconds(loadStarted)
   const rebuilds = await measureRebuilds(service.url, found, EDITOR_ACCOUNT)
   console.log(`\nRight after an editor's change (the public cache emptied), one request at a time:`)
-  for (const [path, times] of Object.entries(rebuilds)) {
-    console.log(`  GET ${path.padEnd(26)} median ${times.medianMs} ms, worst ${times.maxMs} ms`)
-  }
+  for (const [route, times] of Object.entries(rebuilds)) console.log(`  GET ${route.padEnd(26)} median ${times.medianMs} ms, worst ${times.maxMs} ms`)
 
-  const serviceRssMb = Math.round(
-    Math.max(statusMb(service.pid, 'VmHWM'), ...measurements.filter(({ scenario }) => !scenario.startsWith('ceiling')).map(({ peakRssMb: rss }) => rss)),
-  )
+  const serviceMeasurements = measurements.filter(({ scenario }) => !scenario.startsWith('ceiling'))
+  const serviceRssMb = Math.round(Math.max(statusMb(service.pid, 'VmHWM'), ...serviceMeasurements.map(({ peakRssMb }) => peakRssMb)))
   await service.stop()
   await ceiling.stop()
-  machine.loadAverage.end = Math.round(os.loadavg()[0]! * 100) / 100
+  machine.loadAverage.end = loadAverage()
 
-  const table = formatTable(scenarios, measurements, options.db === 'postgres')
   const targets = checkTargets(scenarios, measurements, serviceRssMb)
-  const totalSeconds = Math.round((performance.now() - started) / 1000)
-  console.log(`\n${table}\n\n${formatTargets(targets)}\n`)
+  const totalSeconds = Math.round(seconds(started))
+  console.log(`\n${formatTable(scenarios, measurements, options.db === 'postgres')}\n\n${formatTargets(targets)}\n`)
   console.log(`Machine: ${formatMachine(machine)}`)
   console.log(`Whole run ${totalSeconds} s (seeding ${seed ? `${seed.seconds.toFixed(0)} s` : 'reused'}, load ${loadSeconds.toFixed(0)} s)`)
   if (options.profileDir) console.log(`CPU profile of the service written to ${options.profileDir}`)
+  if (!options.save) return
 
-  if (options.save) {
-    const ratios = ratiosOf(scenarios, measurements)
-    const file = saveResults(options.db, {
-      date: new Date().toISOString(),
-      db: options.db,
-      machine,
-      options: {
-        duration: options.duration,
-        warmup: options.warmup,
-        connections: options.connections,
-        only: options.only,
-        serviceFlags: options.serviceFlags,
-      },
-      site,
-      seed: seed ?? 'reused',
-      seconds: { total: totalSeconds, load: Math.round(loadSeconds) },
-      serviceRssMb,
-      afterChange: rebuilds,
-      targets,
-      scenarios: scenarios.map(({ name, request, expectedStatus, ceiling: ceilingName, peer }) => ({
-        name,
-        request,
-        expectedStatus,
-        ceiling: ceilingName,
-        peer,
-      })),
-      measurements: measurements.map((measurement) => ({ ...measurement, ratios: ratios.get(measurement) })),
-    })
-    console.log(`Results written to ${file}`)
+  const ratios = ratiosOf(scenarios, measurements)
+  const { duration, warmup, connections, only, serviceFlags } = options
+  const results = {
+    date: new Date().toISOString(), db: options.db, machine, options: { duration, warmup, connections, only, serviceFlags }, site,
+    seed: seed ?? 'reused', seconds: { total: totalSeconds, load: Math.round(loadSeconds) }, serviceRssMb, afterChange: rebuilds, targets,
+    scenarios: scenarios.map(({ name, request, expectedStatus, ceiling: compared, peer }) => ({ name, request, expectedStatus, ceiling: compared, peer })),
+    measurements: measurements.map((measurement) => ({ ...measurement, ratios: ratios.get(measurement) })),
   }
+  // bench/results/<date>-<db>.json: a later run the same day replaces it.
+  const file = path.resolve(import.meta.dirname, 'results', `${results.date.slice(0, 10)}-${options.db}.json`)
+  fs.mkdirSync(path.dirname(file), { recursive: true })
+  fs.writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`)
+  console.log(`Results written to ${path.relative(process.cwd(), file)}`)
 }
 
 try {
