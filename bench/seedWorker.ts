@@ -6,7 +6,6 @@ import { getPayload, type Payload, type TypedUser } from 'payload'
 import { composeConfig } from '../composeConfig'
 import { leavingDefaults } from '../lib/createData'
 import { closeDatabase } from '../lib/db/closeDatabase'
-import { selectDatabase } from '../lib/databaseSelection'
 import { readEnv } from '../lib/env'
 import * as content from '../scripts/demoContent'
 import type { SiteSize } from './seed'
@@ -117,13 +116,10 @@ const writeShard = async (payload: Payload, { size, shard, concurrency }: Worker
 
 try {
   const start = await new Promise<WorkerStart>((resolve) => process.once('message', (message) => resolve(message as WorkerStart)))
-  const env = readEnv(process.env)
+  // Several processes may write one SQLite file: a writer waits up to a minute for the lock instead of failing.
+  const env = readEnv({ ...process.env, SQLITE_BUSY_TIMEOUT: '60000' })
   const payload = await getPayload({ config: composeConfig(env) })
   try {
-    if (selectDatabase(env.databaseUrl, env.dataDir).kind === 'sqlite') {
-      // Several processes may write one SQLite file: a writer waits up to a minute for the lock instead of failing.
-      await (payload.db as unknown as { client: { execute: (sql: string) => Promise<unknown> } }).client.execute('PRAGMA busy_timeout = 60000')
-    }
     const written = start.setup ? undefined : await writeSetup(payload, start.size, start.account)
     if (written) await send({ type: 'setup', ...written })
     await send({ type: 'done', timings: await writeShard(payload, start, start.setup ?? written!.setup) })
