@@ -18,6 +18,7 @@ import { createErrorHandler } from './http/errorHandler'
 import { jsonBody } from './http/jsonBody'
 import { projectRoutes } from './projects'
 import { resourceRoutes } from './resources'
+import { searchRoutes } from './search'
 import { skillRoutes } from './skills'
 import { wallMessageRoutes } from './wallMessages'
 
@@ -54,6 +55,7 @@ export const createApiRouter = ({ database, env, isDraining, payload }: ApiRoute
   router.use('/resources', resourceRoutes(payload, cache))
   router.use('/wall-messages', wallMessageRoutes(payload, env.wallRateLimit, env.listCacheTtl))
   router.use('/galleries', galleryRoutes(payload, env.listCacheTtl))
+  router.use('/search', searchRoutes(payload, env.listCacheTtl))
 
   router.use((req, _res, next) => next(new ApiError('NOT_FOUND', `No route for ${req.method} ${req.originalUrl.split('?')[0]}`)))
   router.use(createErrorHandler(payload.logger, (error) => reportDatabaseError(payload.db, error)))
