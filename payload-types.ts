@@ -234,6 +234,15 @@ export interface Article {
   publishedAt?: string | null;
   viewCount?: number | null;
   likeCount?: number | null;
+  /**
+   * Worked out from the content when it is saved.
+   */
+  readingTimeMinutes?: number | null;
+  toc?: {
+    depth: number;
+    text: string;
+    anchor: string;
+  }[];
   updatedAt: string;
   createdAt: string;
 }
@@ -600,6 +609,8 @@ export interface ArticlesSelect<T extends boolean = true> {
   publishedAt?: T;
   viewCount?: T;
   likeCount?: T;
+  readingTimeMinutes?: T;
+  toc?: T;
   updatedAt?: T;
   createdAt?: T;
 }

@@ -40,6 +40,8 @@ const DETAIL_SELECT = {
   status: true,
   viewCount: true,
   likeCount: true,
+  readingTimeMinutes: true,
+  toc: true,
   createdAt: true,
   updatedAt: true,
 } as const satisfies Record<Exclude<keyof ArticleDetailFields, 'id'>, true>
