@@ -2,6 +2,7 @@ import path from 'node:path'
 
 import type { CollectionConfig, Config, Field } from 'payload'
 
+import { ArticleLikes } from './collections/ArticleLikes'
 import { Articles } from './collections/Articles'
 import { Carousels } from './collections/Carousels'
 import { Categories } from './collections/Categories'
@@ -104,6 +105,8 @@ export const blogPortfolio =
       .map((collection) => withSitePreview(collection, options.siteUrl))
       .map((collection) => (numericIds ? withNumericId(collection) : collection))
       .map(withCacheClearing)
+    // Likes change counters only: like the counters themselves, they do not clear the public cache.
+    ours.push(numericIds ? withNumericId(ArticleLikes) : ArticleLikes)
 
     const existing = incoming.collections ?? []
     const clash = existing.find((collection) => ours.some((own) => own.slug === collection.slug))

@@ -7,6 +7,7 @@ import { counterField } from '../fields/counterField'
 import { markdownContent } from '../fields/markdownContent'
 import { statusField } from '../fields/statusField'
 import { urlField } from '../fields/urlField'
+import { deleteArticleLikes } from '../hooks/deleteArticleLikes'
 import { generateSlug } from '../hooks/generateSlug'
 import { setArticleReading } from '../hooks/setArticleReading'
 import { showPublicSlug } from '../hooks/showPublicSlug'
@@ -29,6 +30,7 @@ export const Articles: CollectionConfig = {
   defaultSort: '-createdAt',
   hooks: {
     beforeChange: [setAuthor, setPublishedAt, content.beforeChange, setArticleReading],
+    beforeDelete: [deleteArticleLikes],
     beforeValidate: [generateSlug(ARTICLES_SLUG)],
   },
   indexes: [{ fields: ['status', 'createdAt'] }, { fields: ['featured', 'status'] }],

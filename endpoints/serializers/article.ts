@@ -98,3 +98,6 @@ export const latestArticleItem = (doc: Pick<Article, 'id' | 'title' | 'excerpt' 
   coverImage: optionalString(doc.coverImage),
   createdAt: isoDate(doc.createdAt),
 })
+
+/** The answer to a like or an unlike: the article's like count now, and whether this visitor's like stands. */
+export const articleLikeState = ({ likeCount, liked }: { likeCount: number; liked: boolean }) => ({ likeCount, liked })
