@@ -2,6 +2,7 @@ import path from 'node:path'
 
 import type { CollectionAfterChangeHook, CollectionAfterDeleteHook, CollectionConfig, Config, Field } from 'payload'
 
+import { ArticleLikes } from './collections/ArticleLikes'
 import { Articles } from './collections/Articles'
 import { Carousels } from './collections/Carousels'
 import { Categories } from './collections/Categories'
@@ -126,6 +127,8 @@ export const blogPortfolio =
       .map((collection) => (numericIds ? withNumericId(collection) : collection))
       .map(withSearchIndexing)
       .map(withCacheClearing)
+    // Likes change counters only: like the counters themselves, they do not clear the public cache.
+    ours.push(numericIds ? withNumericId(ArticleLikes) : ArticleLikes)
 
     const existing = incoming.collections ?? []
     const clash = existing.find((collection) => ours.some((own) => own.slug === collection.slug))

@@ -16,6 +16,7 @@ import { commonHeaders } from './http/commonHeaders'
 import { answerPreflight } from './http/cors'
 import { createErrorHandler } from './http/errorHandler'
 import { jsonBody } from './http/jsonBody'
+import { likeRoutes } from './likes'
 import { projectRoutes } from './projects'
 import { resourceRoutes } from './resources'
 import { searchRoutes } from './search'
@@ -50,6 +51,7 @@ export const createApiRouter = ({ database, env, isDraining, payload }: ApiRoute
 
   // Records and totals change only through edits, which clear the cache; answers that show counters lag them.
   const cache = { recordTtl: env.homeCacheTtl, answerTtl: env.listCacheTtl }
+  router.use('/articles', likeRoutes(payload, env.likeRateLimit, cache.recordTtl))
   router.use('/articles', articleRoutes(payload, cache))
   router.use('/projects', projectRoutes(payload, cache))
   router.use('/resources', resourceRoutes(payload, cache))
