@@ -48,25 +48,27 @@ const rowidOf = (kind: SearchKind, id: number) => id * 2 + (kind === 'project' ?
 // Postgres: its own schema, which the push (limited to `public`) leaves alone.
 const PG_TABLE = 'blog_search.entries'
 
+/** The statements that create the index (idempotent), run by the migrations and at every start. */
+export const SEARCH_INDEX_DDL = {
+  sqlite: [
+    `CREATE VIRTUAL TABLE IF NOT EXISTS ${FTS_TABLE} USING fts5(title, body, plain UNINDEXED, kind UNINDEXED, record_id UNINDEXED, tokenize = 'unicode61 remove_diacritics 2')`,
+  ],
+  postgres: [
+    'CREATE SCHEMA IF NOT EXISTS blog_search',
+    `CREATE TABLE IF NOT EXISTS ${PG_TABLE} (
+      kind text NOT NULL, record_id integer NOT NULL, title text NOT NULL, body text NOT NULL, plain text NOT NULL,
+      document tsvector GENERATED ALWAYS AS (setweight(to_tsvector('simple', title), 'A') || setweight(to_tsvector('simple', body), 'D')) STORED,
+      PRIMARY KEY (kind, record_id))`,
+    `CREATE INDEX IF NOT EXISTS entries_document ON ${PG_TABLE} USING gin (document)`,
+  ],
+}
+
+export const SEARCH_INDEX_DROP = { sqlite: [`DROP TABLE IF EXISTS ${FTS_TABLE}`], postgres: ['DROP SCHEMA IF EXISTS blog_search CASCADE'] }
+
 export const ensureSearchIndex = async (payload: Payload): Promise<boolean> => {
   const db = await sqlOf(payload)
   if (!db) return false
-  if (db.dialect === 'sqlite') {
-    await db.run(
-      db.sql.raw(
-        `CREATE VIRTUAL TABLE IF NOT EXISTS ${FTS_TABLE} USING fts5(title, body, plain UNINDEXED, kind UNINDEXED, record_id UNINDEXED, tokenize = 'unicode61 remove_diacritics 2')`,
-      ),
-    )
-  } else {
-    await db.run(db.sql.raw('CREATE SCHEMA IF NOT EXISTS blog_search'))
-    await db.run(
-      db.sql.raw(`CREATE TABLE IF NOT EXISTS ${PG_TABLE} (
-        kind text NOT NULL, record_id integer NOT NULL, title text NOT NULL, body text NOT NULL, plain text NOT NULL,
-        document tsvector GENERATED ALWAYS AS (setweight(to_tsvector('simple', title), 'A') || setweight(to_tsvector('simple', body), 'D')) STORED,
-        PRIMARY KEY (kind, record_id))`),
-    )
-    await db.run(db.sql.raw(`CREATE INDEX IF NOT EXISTS entries_document ON ${PG_TABLE} USING gin (document)`))
-  }
+  for (const statement of SEARCH_INDEX_DDL[db.dialect]) await db.run(db.sql.raw(statement))
   return true
 }
 
