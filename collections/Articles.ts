@@ -7,6 +7,7 @@ import { markdownContent } from '../fields/markdownContent'
 import { statusField } from '../fields/statusField'
 import { urlField } from '../fields/urlField'
 import { generateSlug } from '../hooks/generateSlug'
+import { setFeedSlug } from '../hooks/setFeedSlug'
 import { showPublicSlug } from '../hooks/showPublicSlug'
 import { setAuthor } from '../hooks/setAuthor'
 import { setPublishedAt } from '../hooks/setPublishedAt'
@@ -26,7 +27,7 @@ export const Articles: CollectionConfig = {
   },
   defaultSort: '-createdAt',
   hooks: {
-    beforeChange: [setAuthor, setPublishedAt, content.beforeChange],
+    beforeChange: [setAuthor, setPublishedAt, setFeedSlug, content.beforeChange],
     beforeValidate: [generateSlug(ARTICLES_SLUG)],
   },
   indexes: [{ fields: ['status', 'createdAt'] }, { fields: ['featured', 'status'] }],
@@ -71,6 +72,17 @@ export const Articles: CollectionConfig = {
     statusField(['draft', 'published'] as const, 'draft'),
     { name: 'featured', type: 'checkbox', defaultValue: false, index: true, admin: { position: 'sidebar' } },
     { name: 'publishedAt', type: 'date', admin: { position: 'sidebar', readOnly: true } },
+    {
+      name: 'feedSlug',
+      type: 'text',
+      label: 'Feed ID',
+      access: { create: () => false, update: () => false },
+      admin: {
+        position: 'sidebar',
+        readOnly: true,
+        description: 'The slug at first publication: feeds identify the article as /articles/<this>-<id> for good.',
+      },
+    },
     counterField('viewCount', 'Views'),
     counterField('likeCount', 'Likes'),
   ],
