@@ -24,19 +24,27 @@ export type SitemapOptions = {
 
 const PUBLISHED = { status: { equals: 'published' } }
 
+/** What one entry of the list weighs against the public cache's size limit: roughly its bytes. */
+const ENTRY_WEIGHT = 200
+
 /** Every published article, then every published project, each by id. */
 const loadEntries = (payload: Payload, ttl: number): Promise<SitemapEntry[]> =>
-  cached('sitemap:entries', ttl, async () => {
-    const read = { depth: 0, overrideAccess: false, pagination: false, sort: 'id', where: PUBLISHED } as const
-    const [articles, projects] = await Promise.all([
-      payload.find({ collection: ARTICLES_SLUG, ...read, select: { slug: true, updatedAt: true } }),
-      payload.find({ collection: PROJECTS_SLUG, ...read, select: { updatedAt: true } }),
-    ])
-    return [
-      ...articles.docs.map(({ id, slug, updatedAt }): SitemapEntry => ({ kind: 'article', id, slug, updatedAt })),
-      ...projects.docs.map(({ id, updatedAt }): SitemapEntry => ({ kind: 'project', id, updatedAt })),
-    ]
-  })
+  cached(
+    'sitemap:entries',
+    ttl,
+    async () => {
+      const read = { depth: 0, overrideAccess: false, pagination: false, sort: 'id', where: PUBLISHED } as const
+      const [articles, projects] = await Promise.all([
+        payload.find({ collection: ARTICLES_SLUG, ...read, select: { slug: true, updatedAt: true } }),
+        payload.find({ collection: PROJECTS_SLUG, ...read, select: { updatedAt: true } }),
+      ])
+      return [
+        ...articles.docs.map(({ id, slug, updatedAt }): SitemapEntry => ({ kind: 'article', id, slug, updatedAt })),
+        ...projects.docs.map(({ id, updatedAt }): SitemapEntry => ({ kind: 'project', id, updatedAt })),
+      ]
+    },
+    (entries) => entries.length * ENTRY_WEIGHT,
+  )
 
 /** GET /sitemap.xml (a urlset, or past `maxUrls` URLs a sitemap index) and GET /sitemaps/{n}.xml (its files). */
 export const sitemapRoutes = (payload: Payload, { maxUrls, ttl, siteUrl, serverUrl }: SitemapOptions): Router => {
