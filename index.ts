@@ -1,7 +1,8 @@
 import path from 'node:path'
 
-import type { CollectionConfig, Config, Field } from 'payload'
+import type { CollectionAfterChangeHook, CollectionAfterDeleteHook, CollectionConfig, Config, Field } from 'payload'
 
+import { ArticleLikes } from './collections/ArticleLikes'
 import { Articles } from './collections/Articles'
 import { Carousels } from './collections/Carousels'
 import { Categories } from './collections/Categories'
@@ -15,10 +16,12 @@ import { Users } from './collections/Users'
 import { createWallMessages } from './collections/WallMessages'
 import { assignNumericId } from './hooks/assignNumericId'
 import { clearPublicCache, clearPublicCacheOnCommit } from './hooks/clearPublicCache'
+import { indexArticle, indexProject, unindexArticle, unindexProject } from './hooks/indexForSearch'
 import { createFirstAdmin } from './lib/createFirstAdmin'
 import { CategoryInUseError } from './hooks/refuseDeletingUsedCategory'
 import { setRetryAfterOnOutage } from './hooks/setRetryAfterOnOutage'
 import { guardDatabase } from './lib/db/guardDatabase'
+import { prepareSearchIndex } from './lib/searchBackfill'
 import { LoginThrottledError } from './lib/loginThrottledError'
 import { sitePreviewUrl } from './lib/sitePreview'
 import type { BlogPortfolioCollectionSlug, BlogPortfolioOptions } from './types'
@@ -59,6 +62,25 @@ const EXPECTED_REFUSALS: Record<string, 'info'> = {
   AuthenticationError: 'info',
   [LoginThrottledError.name]: 'info',
   [CategoryInUseError.errorName]: 'info',
+}
+
+/** Published articles and projects are kept in the search index, whichever door changed them. */
+const SEARCH_HOOKS: Partial<Record<string, { afterChange: CollectionAfterChangeHook; afterDelete: CollectionAfterDeleteHook }>> = {
+  articles: { afterChange: indexArticle, afterDelete: unindexArticle },
+  projects: { afterChange: indexProject, afterDelete: unindexProject },
+}
+
+const withSearchIndexing = (collection: CollectionConfig): CollectionConfig => {
+  const hooks = SEARCH_HOOKS[collection.slug]
+  if (!hooks) return collection
+  return {
+    ...collection,
+    hooks: {
+      ...collection.hooks,
+      afterChange: [...(collection.hooks?.afterChange ?? []), hooks.afterChange],
+      afterDelete: [...(collection.hooks?.afterDelete ?? []), hooks.afterDelete],
+    },
+  }
 }
 
 const PREVIEWED = new Set(['articles', 'projects'])
@@ -103,7 +125,10 @@ export const blogPortfolio =
       .map((collection) => withExtraFields(collection, options.extraFields?.[collection.slug as BlogPortfolioCollectionSlug]))
       .map((collection) => withSitePreview(collection, options.siteUrl))
       .map((collection) => (numericIds ? withNumericId(collection) : collection))
+      .map(withSearchIndexing)
       .map(withCacheClearing)
+    // Likes change counters only: like the counters themselves, they do not clear the public cache.
+    ours.push(numericIds ? withNumericId(ArticleLikes) : ArticleLikes)
 
     const existing = incoming.collections ?? []
     const clash = existing.find((collection) => ours.some((own) => own.slug === collection.slug))
@@ -138,6 +163,7 @@ export const blogPortfolio =
       onInit: async (payload) => {
         guardDatabase(payload)
         clearPublicCacheOnCommit(payload.db)
+        await prepareSearchIndex(payload)
         await incoming.onInit?.(payload)
         if (firstAdmin) await createFirstAdmin(payload, firstAdmin)
       },

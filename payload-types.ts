@@ -77,6 +77,7 @@ export interface Config {
     galleries: Gallery;
     skills: Skill;
     'wall-messages': WallMessage;
+    'article-likes': ArticleLike;
     'payload-kv': PayloadKv;
     'payload-locked-documents': PayloadLockedDocument;
     'payload-preferences': PayloadPreference;
@@ -94,6 +95,7 @@ export interface Config {
     galleries: GalleriesSelect<false> | GalleriesSelect<true>;
     skills: SkillsSelect<false> | SkillsSelect<true>;
     'wall-messages': WallMessagesSelect<false> | WallMessagesSelect<true>;
+    'article-likes': ArticleLikesSelect<false> | ArticleLikesSelect<true>;
     'payload-kv': PayloadKvSelect<false> | PayloadKvSelect<true>;
     'payload-locked-documents': PayloadLockedDocumentsSelect<false> | PayloadLockedDocumentsSelect<true>;
     'payload-preferences': PayloadPreferencesSelect<false> | PayloadPreferencesSelect<true>;
@@ -238,6 +240,15 @@ export interface Article {
   feedSlug?: string | null;
   viewCount?: number | null;
   likeCount?: number | null;
+  /**
+   * Worked out from the content when it is saved.
+   */
+  readingTimeMinutes?: number | null;
+  toc?: {
+    depth: number;
+    text: string;
+    anchor: string;
+  }[];
   updatedAt: string;
   createdAt: string;
 }
@@ -445,6 +456,20 @@ export interface WallMessage {
   createdAt: string;
 }
 /**
+ * Likes given through the public API; read only.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "article-likes".
+ */
+export interface ArticleLike {
+  id: number;
+  article: number | Article;
+  visitorHash: string;
+  ipHash: string;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "payload-kv".
  */
@@ -507,6 +532,10 @@ export interface PayloadLockedDocument {
     | ({
         relationTo: 'wall-messages';
         value: number | WallMessage;
+      } | null)
+    | ({
+        relationTo: 'article-likes';
+        value: number | ArticleLike;
       } | null);
   globalSlug?: string | null;
   user: {
@@ -605,6 +634,8 @@ export interface ArticlesSelect<T extends boolean = true> {
   feedSlug?: T;
   viewCount?: T;
   likeCount?: T;
+  readingTimeMinutes?: T;
+  toc?: T;
   updatedAt?: T;
   createdAt?: T;
 }
@@ -747,6 +778,17 @@ export interface WallMessagesSelect<T extends boolean = true> {
   user?: T;
   status?: T;
   awaitingModeration?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "article-likes_select".
+ */
+export interface ArticleLikesSelect<T extends boolean = true> {
+  article?: T;
+  visitorHash?: T;
+  ipHash?: T;
   updatedAt?: T;
   createdAt?: T;
 }

@@ -43,7 +43,27 @@ export const discover = async (url: string) => {
   if (articles.length === 0 || projectIds.length === 0 || resourceIds.length === 0) {
     throw new Error('the service lists no articles, projects or resources: was the database seeded?')
   }
-  return { bodies, homeEtag, articles, projectIds, resourceIds }
+  const titles = (
+    await Promise.all(Array.from({ length: 5 }, (_, index) => getJson<Page<{ title: string }>>(`${url}/api/articles?limit=20&page=${index * 50 + 1}`)))
+  ).flatMap(({ data }) => data.map(({ title }) => title))
+  return { bodies, homeEtag, articles, projectIds, resourceIds, searchQueries: searchQueriesFrom(titles) }
+}
+
+const SEARCH_PATHS = 10_000
+
+/**
+ * Searches as readers type them, from words of real titles: a word, two words, a word being typed (a prefix). Each
+ * path is distinct (`n`, which the route ignores), so the public cache cannot answer them: this times the index.
+ */
+const searchQueriesFrom = (titles: string[]): string[] => {
+  const words = [...new Set(titles.flatMap((title) => title.toLowerCase().match(/\p{L}{3,}/gu) ?? []))]
+  if (words.length < 2) throw new Error('too few words in the article titles to search for')
+  return Array.from({ length: SEARCH_PATHS }, (_, index) => {
+    const word = words[index % words.length]!
+    const next = words[(index * 7 + 3) % words.length]!
+    const q = [word, `${word} ${next}`, word.slice(0, Math.max(3, word.length - 2))][index % 3]!
+    return `/api/search?q=${encodeURIComponent(q)}&n=${index}`
+  })
 }
 
 /** Who answers: the service, the bare node:http ceiling, or the bare Express app beside it. */
@@ -62,7 +82,7 @@ const scenario = (
  * Every scenario, in the order they run: each group of /api routes right after the ceiling and peer it is compared
  * with, so slow drift in the machine's load touches both sides alike.
  */
-export const buildScenarios = ({ homeEtag, articles, projectIds, resourceIds }: Discovery): Scenario[] => [
+export const buildScenarios = ({ homeEtag, articles, projectIds, resourceIds, searchQueries }: Discovery): Scenario[] => [
   scenario(HOME, 'ceiling', 'ceiling /api/home (Buffer)', ['/buffer/api/home']),
   scenario('ceiling-home-stringify', 'ceiling', 'ceiling /api/home (stringify)', ['/stringify/api/home']),
   scenario('express-home-buffer', 'ceiling', 'bare Express /api/home (Buffer)', ['/buffer/api/home'], HOME, undefined, { server: 'express' }),
@@ -82,6 +102,7 @@ export const buildScenarios = ({ homeEtag, articles, projectIds, resourceIds }: 
   scenario('project-related', 'api', 'GET /api/projects/:id/related', projectIds.map((id) => `/api/projects/${id}/related`), HOME, 'peer-detail'),
   scenario('resource-download', 'api', 'GET /api/resources/:id/download (302, +1)', resourceIds.map((id) => `/api/resources/${id}/download`), HOME,
     'peer-detail', { expectedStatus: 302 }),
+  scenario('search', 'api', 'GET /api/search?q=… (index, no cache)', searchQueries, HOME, 'peer-list'),
 ]
 
 /** `--only=home,articles`: the scenarios whose name contains one of the words, plus those they are compared with. */

@@ -2,12 +2,15 @@ import type { CollectionConfig } from 'payload'
 
 import { canManageContent } from '../access/canManageContent'
 import { publishedOrStaff } from '../access/publishedOrStaff'
+import { articleReadingFields } from '../fields/articleReadingFields'
 import { counterField } from '../fields/counterField'
 import { markdownContent } from '../fields/markdownContent'
 import { statusField } from '../fields/statusField'
 import { urlField } from '../fields/urlField'
+import { deleteArticleLikes } from '../hooks/deleteArticleLikes'
 import { generateSlug } from '../hooks/generateSlug'
 import { setFeedSlug } from '../hooks/setFeedSlug'
+import { setArticleReading } from '../hooks/setArticleReading'
 import { showPublicSlug } from '../hooks/showPublicSlug'
 import { setAuthor } from '../hooks/setAuthor'
 import { setPublishedAt } from '../hooks/setPublishedAt'
@@ -27,7 +30,8 @@ export const Articles: CollectionConfig = {
   },
   defaultSort: '-createdAt',
   hooks: {
-    beforeChange: [setAuthor, setPublishedAt, setFeedSlug, content.beforeChange],
+    beforeChange: [setAuthor, setPublishedAt, setFeedSlug, content.beforeChange, setArticleReading],
+    beforeDelete: [deleteArticleLikes],
     beforeValidate: [generateSlug(ARTICLES_SLUG)],
   },
   indexes: [{ fields: ['status', 'createdAt'] }, { fields: ['featured', 'status'] }],
@@ -85,5 +89,6 @@ export const Articles: CollectionConfig = {
     },
     counterField('viewCount', 'Views'),
     counterField('likeCount', 'Likes'),
+    ...articleReadingFields,
   ],
 }

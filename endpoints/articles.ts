@@ -2,7 +2,7 @@ import { Router } from 'express'
 import type { Payload, Where } from 'payload'
 
 import { ARTICLES_SLUG } from '../collections/Articles'
-import { incrementCounter } from '../lib/db/counters'
+import { incrementCounterReading } from '../lib/db/counters'
 import { readsDeepPagesByIds } from '../lib/db/deepPaging'
 import { cached } from '../lib/publicCache'
 import { type ArticleKey, readArticleKey } from '../lib/publicSlug'
@@ -40,6 +40,8 @@ const DETAIL_SELECT = {
   status: true,
   viewCount: true,
   likeCount: true,
+  readingTimeMinutes: true,
+  toc: true,
   createdAt: true,
   updatedAt: true,
 } as const satisfies Record<Exclude<keyof ArticleDetailFields, 'id'>, true>
@@ -115,6 +117,20 @@ const loadArticle = async (payload: Payload, key: string, user: ApiUser | null |
 const publicArticle = (payload: Payload, key: string, ttl: number) =>
   cached(`article:${key}`, ttl, () => loadArticle(payload, key, null), (found) => found?.doc.content?.length ?? 0)
 
+/**
+ * The published article `key` names, found as the detail finds it (a draft is not found, whoever asks): anonymous
+ * callers through the public cache, signed-in ones fresh with their own access.
+ */
+export const findPublishedArticle = async (
+  payload: Payload,
+  key: string,
+  user: ApiUser | null | undefined,
+  recordTtl: number,
+): Promise<ArticleDetailFields | undefined> => {
+  const doc = user ? await findArticle(payload, readArticleKey(key), user) : (await publicArticle(payload, key, recordTtl))?.doc
+  return doc?.status === 'published' ? doc : undefined
+}
+
 /** GET /articles (published, newest first) and GET /articles/:idOrSlug (counts a view). */
 export const articleRoutes = (payload: Payload, { recordTtl, answerTtl }: PublicCaching): Router => {
   const router = Router()
@@ -136,12 +152,15 @@ export const articleRoutes = (payload: Payload, { recordTtl, answerTtl }: Public
     const found = req.user ? await loadArticle(payload, req.params.key, req.user) : await publicArticle(payload, req.params.key, recordTtl)
     if (!found) throw notFound('Article')
     const { doc, author } = found
-    // A staff preview of a draft is not a reader's view.
-    const viewCount =
-      doc.status === 'published' ? await incrementCounter(payload, ARTICLES_SLUG, doc.id, 'viewCount') : (doc.viewCount ?? 0)
-    if (viewCount === undefined) throw notFound('Article')
+    // A staff preview of a draft is not a reader's view. The counters come fresh from the update (the found record
+    // may come from the cache): the new view count and the like count, in one statement.
+    const counters =
+      doc.status === 'published'
+        ? await incrementCounterReading(payload, ARTICLES_SLUG, doc.id, 'viewCount', ['likeCount'])
+        : { viewCount: doc.viewCount ?? 0, likeCount: doc.likeCount ?? 0 }
+    if (counters === undefined) throw notFound('Article')
     setPublicCaching(req, res)
-    sendData(res, articleDetail({ ...doc, viewCount }, author))
+    sendData(res, articleDetail({ ...doc, viewCount: counters.viewCount, likeCount: counters.likeCount }, author))
   })
 
   return router

@@ -17,8 +17,10 @@ import { commonHeaders } from './http/commonHeaders'
 import { answerPreflight } from './http/cors'
 import { createErrorHandler } from './http/errorHandler'
 import { jsonBody } from './http/jsonBody'
+import { likeRoutes } from './likes'
 import { projectRoutes } from './projects'
 import { resourceRoutes } from './resources'
+import { searchRoutes } from './search'
 import { sitemapRoutes } from './sitemap'
 import { skillRoutes } from './skills'
 import { wallMessageRoutes } from './wallMessages'
@@ -51,11 +53,13 @@ export const createApiRouter = ({ database, env, isDraining, payload }: ApiRoute
 
   // Records and totals change only through edits, which clear the cache; answers that show counters lag them.
   const cache = { recordTtl: env.homeCacheTtl, answerTtl: env.listCacheTtl }
+  router.use('/articles', likeRoutes(payload, env.likeRateLimit, cache.recordTtl))
   router.use('/articles', articleRoutes(payload, cache))
   router.use('/projects', projectRoutes(payload, cache))
   router.use('/resources', resourceRoutes(payload, cache))
   router.use('/wall-messages', wallMessageRoutes(payload, env.wallRateLimit, env.listCacheTtl))
   router.use('/galleries', galleryRoutes(payload, env.listCacheTtl))
+  router.use('/search', searchRoutes(payload, env.listCacheTtl))
 
   // Feeds and the sitemap show published records only, so one copy serves everyone until the next change.
   const documents = { ttl: env.homeCacheTtl, siteUrl: env.siteUrl, serverUrl: env.serverUrl }

@@ -27,6 +27,8 @@ export type ServiceEnv = {
   headersTimeoutMs: number
   homeCacheTtl: number
   host: string
+  /** Like and unlike requests one client IP may make per minute. */
+  likeRateLimit: number
   /** Seconds an anonymous list or detail answer is reused (counters may lag that long; edits clear it at once). */
   listCacheTtl: number
   /** Failed logins one client IP may make per 15 minutes, across all accounts. */
@@ -140,6 +142,7 @@ const envSchema = z.object({
   HEADERS_TIMEOUT: integerText(15, 1, 3600),
   HOME_CACHE_TTL: integerText(300, 0, 86_400 * 30),
   HOST: optionalText,
+  LIKE_RATE_LIMIT: integerText(30, 1, 100_000),
   LIST_CACHE_TTL: integerText(10, 0, 3600),
   LOGIN_RATE_LIMIT: integerText(DEFAULT_LOGIN_THROTTLE.perIpLimit, 1, 100_000),
   LOGIN_ACCOUNT_LIMIT: integerText(DEFAULT_LOGIN_THROTTLE.perAccountLimit, 1, 1000),
@@ -202,6 +205,7 @@ export const readEnv = (source: Record<string, string | undefined>, cwd = proces
     headersTimeoutMs: vars.HEADERS_TIMEOUT * 1000,
     homeCacheTtl: vars.HOME_CACHE_TTL,
     host: vars.HOST ?? '0.0.0.0',
+    likeRateLimit: vars.LIKE_RATE_LIMIT,
     listCacheTtl: vars.LIST_CACHE_TTL,
     loginRateLimit: vars.LOGIN_RATE_LIMIT,
     loginAccountLimit: vars.LOGIN_ACCOUNT_LIMIT,

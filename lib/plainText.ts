@@ -2,6 +2,8 @@ import { Lexer, type Token } from 'marked'
 
 // Tokens whose text is not prose: code blocks, raw HTML, images, horizontal rules.
 const SKIPPED = new Set(['code', 'html', 'image', 'hr', 'space', 'def'])
+// The same, but code blocks kept (their text is read too: reading time).
+const SKIPPED_KEEPING_CODE = new Set([...SKIPPED].filter((type) => type !== 'code'))
 
 const BLOCKS = new Set(['heading', 'paragraph', 'blockquote', 'list', 'list_item', 'table'])
 
@@ -16,19 +18,21 @@ const decodeEntities = (text: string): string =>
     .replace(/&nbsp;/g, ' ')
     .replace(/&amp;/g, '&')
 
-const collect = (tokens: Token[], out: string[]): void => {
+const collect = (tokens: Token[], out: string[], skipped: ReadonlySet<string> = SKIPPED): void => {
   for (const token of tokens) {
-    if (SKIPPED.has(token.type)) continue
+    if (skipped.has(token.type)) continue
     if (token.type === 'table') {
       const table = token as Token & { header: { tokens: Token[] }[]; rows: { tokens: Token[] }[][] }
       for (const cell of [...table.header, ...table.rows.flat()]) {
-        collect(cell.tokens, out)
+        collect(cell.tokens, out, skipped)
         out.push(' ')
       }
     } else if (token.type === 'list') {
-      collect((token as Token & { items: Token[] }).items, out)
+      collect((token as Token & { items: Token[] }).items, out, skipped)
     } else if ('tokens' in token && token.tokens) {
-      collect(token.tokens, out)
+      collect(token.tokens, out, skipped)
+    } else if (token.type === 'code') {
+      out.push((token as { text: string }).text)
     } else if (token.type === 'codespan' || token.type === 'text' || token.type === 'escape') {
       out.push(decodeEntities((token as { text: string }).text))
     } else if (token.type === 'br') {
@@ -38,11 +42,17 @@ const collect = (tokens: Token[], out: string[]): void => {
   }
 }
 
-const plainTextOf = (tokens: Token[]): string => {
+const plainTextOf = (tokens: Token[], skipped: ReadonlySet<string> = SKIPPED): string => {
   const out: string[] = []
-  collect(tokens, out)
+  collect(tokens, out, skipped)
   return out.join('').replace(/\s+/g, ' ').trim()
 }
+
+/** The plain text of lexed Markdown tokens (a heading's inline tokens, say): as `markdownToPlainText` reads them. */
+export const tokensToPlainText = (tokens: Token[]): string => plainTextOf(tokens)
+
+/** The plain text of lexed Markdown with the text of code blocks kept (what a reader reads through). */
+export const tokensToReadableText = (tokens: Token[]): string => plainTextOf(tokens, SKIPPED_KEEPING_CODE)
 
 /** The readable text of a Markdown document: no markup, links reduced to their text, code blocks and HTML left out. */
 export const markdownToPlainText = (markdown: string): string => plainTextOf(new Lexer({ gfm: true }).lex(markdown))

@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express'
 
-const ALLOWED_HEADERS = 'Authorization, Content-Type, If-None-Match'
+const ALLOWED_HEADERS = 'Authorization, Content-Type, If-None-Match, X-Visitor-Id'
 const ALLOWED_METHODS = 'GET, HEAD, POST, PUT, DELETE, OPTIONS'
 
 /**

@@ -1,3 +1,4 @@
+import { type ArticleReading, articleReading, storedToc } from '../../lib/articleReading'
 import { contentExcerpt } from '../../lib/contentExcerpts'
 import { truncateCodePoints } from '../../lib/plainText'
 import { publicSlug } from '../../lib/publicSlug'
@@ -48,9 +49,22 @@ export type ArticleDetailFields = Pick<
   | 'status'
   | 'viewCount'
   | 'likeCount'
+  | 'readingTimeMinutes'
+  | 'toc'
   | 'createdAt'
   | 'updatedAt'
 >
+
+/**
+ * The stored reading time and contents (setArticleReading writes them on every save); worked out from the content
+ * for a record saved before they existed, or whose stored values are missing or malformed.
+ */
+export const readingOf = (doc: Pick<Article, 'content' | 'readingTimeMinutes' | 'toc'>): ArticleReading => {
+  const toc = storedToc(doc.toc)
+  const minutes = doc.readingTimeMinutes
+  if (toc && typeof minutes === 'number' && Number.isInteger(minutes) && minutes >= 1) return { readingTimeMinutes: minutes, toc }
+  return articleReading(doc.content ?? '')
+}
 
 export const articleDetail = (doc: ArticleDetailFields, author: Byline | null) => ({
   id: doc.id,
@@ -65,6 +79,7 @@ export const articleDetail = (doc: ArticleDetailFields, author: Byline | null) =
   authorName: author?.name ?? null,
   viewCount: numberOr(doc.viewCount),
   likeCount: numberOr(doc.likeCount),
+  ...readingOf(doc),
   status: doc.status,
   createdAt: isoDate(doc.createdAt),
   updatedAt: isoDate(doc.updatedAt),
@@ -83,3 +98,6 @@ export const latestArticleItem = (doc: Pick<Article, 'id' | 'title' | 'excerpt' 
   coverImage: optionalString(doc.coverImage),
   createdAt: isoDate(doc.createdAt),
 })
+
+/** The answer to a like or an unlike: the article's like count now, and whether this visitor's like stands. */
+export const articleLikeState = ({ likeCount, liked }: { likeCount: number; liked: boolean }) => ({ likeCount, liked })

@@ -8,11 +8,14 @@ type Column = unknown
 type Table = Record<string, Column>
 
 /** The few drizzle calls made here; each SQL adapter brings its own drizzle-orm with this shape. */
+type Returning = { returning: (fields: object) => Promise<Record<string, unknown>[]> }
 export type Drizzle = {
   select: (fields: object) => { from: (table: Table) => { where: (condition: unknown) => Promise<Record<string, unknown>[]> } }
   update: (table: Table) => {
-    set: (values: object) => { where: (condition: unknown) => { returning: (fields: object) => Promise<Record<string, unknown>[]> } }
+    set: (values: object) => { where: (condition: unknown) => Returning }
   }
+  insert: (table: Table) => { values: (values: object) => { onConflictDoNothing: () => Returning } }
+  delete: (table: Table) => { where: (condition: unknown) => Returning }
 }
 
 /** What the SQL adapters keep on `payload.db` (not part of Payload's adapter interface). */

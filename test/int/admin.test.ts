@@ -62,7 +62,7 @@ const CASES: Record<string, Case> = {
     urls: ['coverImage'],
     keys: [
       'authorId', 'authorName', 'categoryId', 'categoryName', 'content', 'coverImage', 'createdAt', 'excerpt', 'featured', 'id',
-      'likeCount', 'slug', 'status', 'title', 'updatedAt', 'viewCount',
+      'likeCount', 'readingTimeMinutes', 'slug', 'status', 'title', 'toc', 'updatedAt', 'viewCount',
     ],
     update: { excerpt: 'Short' },
   },

@@ -21,9 +21,11 @@ const DETAIL_KEYS = [
   'excerpt',
   'id',
   'likeCount',
+  'readingTimeMinutes',
   'slug',
   'status',
   'title',
+  'toc',
   'updatedAt',
   'viewCount',
 ].sort()

@@ -1,0 +1,21 @@
+import type { SearchEntry } from '../db/searchIndex'
+import { markdownToPlainText } from '../plainText'
+import type { Article, Project } from '../../payload-types'
+import { indexedText } from './searchText'
+
+export type IndexedArticle = Pick<Article, 'id' | 'title' | 'excerpt' | 'content' | 'status'>
+export type IndexedProject = Pick<Project, 'id' | 'title' | 'description' | 'techStack' | 'content' | 'status'>
+
+const joined = (...parts: (string | null | undefined)[]) => parts.filter(Boolean).join('\n')
+
+/** An article's entry: the title, and the excerpt with the content's plain text as its body. */
+export const articleSearchEntry = (doc: IndexedArticle): SearchEntry => {
+  const plain = joined(doc.excerpt, markdownToPlainText(doc.content ?? ''))
+  return { kind: 'article', id: doc.id, title: indexedText(doc.title), body: indexedText(plain), plain }
+}
+
+/** A project's entry: the title, and the description, technologies and content as its body. */
+export const projectSearchEntry = (doc: IndexedProject): SearchEntry => {
+  const plain = joined(doc.description, (doc.techStack ?? []).join(', '), markdownToPlainText(doc.content ?? ''))
+  return { kind: 'project', id: doc.id, title: indexedText(doc.title), body: indexedText(plain), plain }
+}

@@ -1,0 +1,59 @@
+// The one way text becomes search tokens, used alike when indexing, querying and highlighting, on every database:
+// words found by Intl.Segmenter (which splits Chinese and Japanese by dictionary), folded to lower case without
+// accents, and cut at anything that is not a letter or a digit.
+
+const segmenter = new Intl.Segmenter('en', { granularity: 'word' })
+
+const COMBINING_MARKS = /\p{M}+/gu
+const NOT_WORD = /[^\p{L}\p{N}]+/u
+
+/** Lower case without accents: `Café` and `cafe` are the same token. */
+export const foldText = (text: string): string => text.normalize('NFKD').replace(COMBINING_MARKS, '').toLowerCase()
+
+/** A word of the text as the index knows it: where it stands in the text, and its tokens. */
+export type TextWord = { index: number; segment: string; tokens: string[] }
+
+export const textWords = (text: string): TextWord[] => {
+  const words: TextWord[] = []
+  for (const { segment, index, isWordLike } of segmenter.segment(text)) {
+    if (!isWordLike) continue
+    const tokens = foldText(segment).split(NOT_WORD).filter(Boolean)
+    if (tokens.length > 0) words.push({ index, segment, tokens })
+  }
+  return words
+}
+
+/** The text as the index stores it: its tokens, separated by spaces. */
+export const indexedText = (text: string): string =>
+  textWords(text)
+    .flatMap((word) => word.tokens)
+    .join(' ')
+
+/** One part of a query: tokens that must stand together, in order (one token for most words). */
+export type QueryTerm = { tokens: string[]; prefix: boolean }
+
+/**
+ * The terms of a query. Every term must match (AND). `"…"` is a phrase; a word that segments into several tokens
+ * (Chinese, `e-mail`) is one too. The last term outside quotes also matches as a prefix (search as you type).
+ * Operators of the databases' query languages are only text here: a query can never be a syntax error.
+ */
+export const parseQuery = (query: string): QueryTerm[] => {
+  const terms: QueryTerm[] = []
+  let lastUnquoted = -1
+  query.split('"').forEach((part, position) => {
+    const quoted = position % 2 === 1
+    if (quoted) {
+      const tokens = textWords(part).flatMap((word) => word.tokens)
+      if (tokens.length > 0) terms.push({ tokens, prefix: false })
+      return
+    }
+    for (const word of textWords(part)) {
+      terms.push({ tokens: word.tokens, prefix: false })
+      lastUnquoted = terms.length - 1
+    }
+  })
+  // Only a word still being typed is a prefix: a query ending in a space or a closed quote is complete.
+  const lastTerm = terms[lastUnquoted]
+  if (lastTerm && lastUnquoted === terms.length - 1 && !/[\s"]$/u.test(query)) lastTerm.prefix = true
+  return terms
+}

@@ -1,0 +1,177 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+
+import { writeSearchEntry } from '../../lib/db/searchIndex'
+import { prepareSearchIndex } from '../../lib/searchBackfill'
+import { createAccount, loginToken } from '../helpers/accounts'
+import { bootService, type BootedService } from '../helpers/bootService'
+import { createArticle, createCategory, createProject } from '../helpers/content'
+
+let service: BootedService
+let category = 0
+const ids: Record<string, number> = {}
+
+const search = (query: Record<string, string>) => service.request().get('/api/search').query(query)
+const foundIds = async (q: string, extra: Record<string, string> = {}) => {
+  const res = await search({ q, ...extra })
+  expect(res.status).toBe(200)
+  return res.body.data.map((hit: { type: string; id: number }) => `${hit.type}:${hit.id}`)
+}
+
+beforeAll(async () => {
+  service = await bootService()
+  const { payload } = service
+  category = await createCategory(payload, 'Notes')
+  const article = async (key: string, data: Record<string, unknown>) => {
+    ids[key] = Number((await createArticle(payload, { category, ...data })).id)
+  }
+  await article('titleMatch', { title: 'Lighthouse keeping', content: 'A story about the sea.' })
+  await article('bodyMatch', { title: 'Coastal walks', content: 'We walked past an old lighthouse at dusk.' })
+  await article('chinese', { title: '中文文章', content: '这是一个全文搜索功能的测试。' })
+  await article('accents', { title: 'Notes from a Café', content: 'Crème brûlée and naïve résumés.' })
+  await article('phrase', { title: 'Foxes', content: 'The quick brown fox jumps. Brown quick foxes sleep.' })
+  await article('draft', { title: 'Secret lighthouse plans', content: 'Unpublished lighthouse.', status: 'draft' })
+  await article('hostile', { title: 'Tricky <b>&amp; "quotes"', content: 'Has `a < b && c > "d"` & ampersands.' })
+  ids.project = Number((await createProject(payload, { title: 'Lighthouse tracker', description: 'Maps every lighthouse.', techStack: ['React'] })).id)
+})
+
+afterAll(async () => {
+  await service?.stop()
+})
+
+describe('GET /api/search', () => {
+  it('finds published articles and projects, title matches above body matches, drafts never', async () => {
+    const res = await search({ q: 'lighthouse' })
+    expect(res.status).toBe(200)
+    const found = res.body.data.map((hit: { type: string; id: number }) => `${hit.type}:${hit.id}`)
+    expect(found).toEqual(expect.arrayContaining([`article:${ids.titleMatch}`, `article:${ids.bodyMatch}`, `project:${ids.project}`]))
+    expect(found).not.toContain(`article:${ids.draft}`)
+    expect(found.indexOf(`article:${ids.titleMatch}`)).toBeLessThan(found.indexOf(`article:${ids.bodyMatch}`))
+    expect(res.body.pagination).toEqual({ page: 1, limit: 10, total: 3, pages: 1 })
+    const scores = res.body.data.map((hit: { score: number }) => hit.score)
+    expect([...scores].sort((a, b) => b - a)).toEqual(scores)
+  })
+
+  it('answers the documented shape, with a highlighted, escaped snippet of at most 160 code points', async () => {
+    const res = await search({ q: 'lighthouse', type: 'article' })
+    const hit = res.body.data.find((item: { id: number }) => item.id === ids.bodyMatch)
+    expect(Object.keys(hit).sort()).toEqual(['excerpt', 'id', 'score', 'slug', 'snippet', 'title', 'type'])
+    expect(hit).toMatchObject({ type: 'article', title: 'Coastal walks', slug: `coastal-walks-${ids.bodyMatch}` })
+    expect(hit.snippet).toContain('<mark>lighthouse</mark>')
+    const plain = hit.snippet.replace(/<\/?mark>/g, '')
+    expect(Array.from(plain.replace(/&#\d+;/g, '_')).length).toBeLessThanOrEqual(160)
+    const project = (await search({ q: 'lighthouse', type: 'project' })).body.data
+    expect(project).toEqual([expect.objectContaining({ type: 'project', id: ids.project, slug: null, excerpt: 'Maps every lighthouse.' })])
+  })
+
+  it('escapes everything but the marks', async () => {
+    const [hit] = (await search({ q: 'ampersands' })).body.data
+    expect(hit.id).toBe(ids.hostile)
+    expect(hit.snippet).not.toMatch(/<(?!\/?mark>)/)
+    expect(hit.snippet).toContain('a &#60; b &#38;&#38; c &#62; &#34;d&#34;')
+  })
+
+  it('segments Chinese: 搜索 finds 全文搜索功能', async () => {
+    expect(await foundIds('搜索')).toEqual([`article:${ids.chinese}`])
+    const [hit] = (await search({ q: '搜索' })).body.data
+    expect(hit.snippet).toContain('<mark>搜索</mark>')
+  })
+
+  it('folds accents both ways', async () => {
+    expect(await foundIds('cafe')).toEqual([`article:${ids.accents}`])
+    expect(await foundIds('CRÈME brulee')).toEqual([`article:${ids.accents}`])
+  })
+
+  it('matches the last word as a prefix, and only the last', async () => {
+    expect(await foundIds('lightho')).toHaveLength(3)
+    expect(await foundIds('lightho walked')).toEqual([])
+    expect(await foundIds('walked lightho')).toEqual([`article:${ids.bodyMatch}`])
+  })
+
+  it('ANDs the words and keeps quoted phrases in order', async () => {
+    expect(await foundIds('lighthouse dusk')).toEqual([`article:${ids.bodyMatch}`])
+    expect(await foundIds('"quick brown"')).toEqual([`article:${ids.phrase}`])
+    expect(await foundIds('"brown quick fox"')).toEqual([])
+    expect(await foundIds('"quick brown" sleep')).toEqual([`article:${ids.phrase}`])
+  })
+
+  it.each([['"'], ['*'], ['NEAR'], ['-'], ['OR'], ['('], ['a OR b'], ['lighthouse NOT sea'], ['\\'], ["' OR 1=1 --"], ['"; DROP TABLE articles; --'], ['title:x'], ['^x'], ['x:*'], ['a & b | !c'], ['\uD800'], ['💡'], ['%'], ['_']])(
+    'a hostile query %j answers 200 with results or an empty list',
+    async (q) => {
+      const res = await search({ q })
+      expect(res.status).toBe(200)
+      expect(Array.isArray(res.body.data)).toBe(true)
+    },
+  )
+
+  it.each([
+    [{}, 'q'],
+    [{ q: '' }, 'q'],
+    [{ q: '   ' }, 'q'],
+    [{ q: 'a'.repeat(201) }, 'q'],
+    [{ q: 'x', type: 'articles' }, 'type'],
+    [{ q: 'x', page: '0' }, 'page'],
+  ])('400 for %j', async (query, path) => {
+    const res = await search(query as Record<string, string>)
+    expect(res.status).toBe(400)
+    expect(res.body.error.code).toBe('VALIDATION_ERROR')
+    expect(JSON.stringify(res.body.error)).toContain(path)
+  })
+
+  it('a query of 10,000 characters is a 400, and 200 code points of emoji are fine', async () => {
+    expect((await search({ q: 'x'.repeat(10_000) })).status).toBe(400)
+    expect((await search({ q: '😀'.repeat(200) })).status).toBe(200)
+  })
+
+  it('caps limit at 50', async () => {
+    const res = await search({ q: 'lighthouse', limit: '500' })
+    expect(res.body.pagination.limit).toBe(50)
+  })
+})
+
+describe('the index follows every change, from every door', () => {
+  it('create, retitle, unpublish, republish and delete through /api/admin', async () => {
+    const token = await loginToken(service, (await createAccount(service.payload, 'editor', 'editor@example.com')).email)
+    const as = { Authorization: `Bearer ${token}` }
+    const created = await service.request().post('/api/admin/articles').set(as).send({ title: 'Zeppelin notes', content: 'Airships.', categoryId: category, status: 'published' })
+    const id = created.body.data.id
+    expect(await foundIds('zeppelin')).toEqual([`article:${id}`])
+    await service.request().put(`/api/admin/articles/${id}`).set(as).send({ title: 'Dirigible notes' })
+    expect(await foundIds('zeppelin')).toEqual([])
+    expect(await foundIds('dirigible')).toEqual([`article:${id}`])
+    await service.request().put(`/api/admin/articles/${id}`).set(as).send({ status: 'draft' })
+    expect(await foundIds('dirigible')).toEqual([])
+    await service.request().put(`/api/admin/articles/${id}`).set(as).send({ status: 'published' })
+    expect(await foundIds('dirigible')).toEqual([`article:${id}`])
+    await service.request().delete(`/api/admin/articles/${id}`).set(as)
+    expect(await foundIds('dirigible')).toEqual([])
+  })
+
+  it('publishing through /cms-api (the admin UI\'s door) shows on the next search', async () => {
+    const token = await loginToken(service, (await createAccount(service.payload, 'admin', 'admin@example.com')).email)
+    const draft = await createArticle(service.payload, { title: 'Quasar draft', category, status: 'draft' })
+    expect(await foundIds('quasar')).toEqual([])
+    const res = await service.request().patch(`/cms-api/articles/${draft.id}`).set('Authorization', `Bearer ${token}`).send({ status: 'published' })
+    expect(res.status).toBe(200)
+    expect(await foundIds('quasar')).toEqual([`article:${draft.id}`])
+  })
+
+  it('a stale entry of a draft never shows', async () => {
+    await writeSearchEntry(service.payload, undefined, { kind: 'article', id: ids.draft }, {
+      kind: 'article', id: ids.draft, title: 'stale', body: 'stale', plain: 'stale',
+    })
+    expect(await foundIds('stale')).toEqual([])
+  })
+
+  it('an empty index is rebuilt from the published records', async () => {
+    const published = await service.payload.find({ collection: 'articles', where: { status: { equals: 'published' } }, limit: 0 })
+    const { totalDocs: projects } = await service.payload.count({ collection: 'projects', where: { status: { equals: 'published' } } })
+    for (const doc of (await service.payload.find({ collection: 'articles', pagination: false })).docs) {
+      await writeSearchEntry(service.payload, undefined, { kind: 'article', id: doc.id }, null)
+    }
+    await writeSearchEntry(service.payload, undefined, { kind: 'project', id: ids.project }, null)
+    // (Other queries than before: these writes bypass the hooks that clear the public cache.)
+    expect(await foundIds('lighthouse', { type: 'all' })).toEqual([])
+    expect(await prepareSearchIndex(service.payload)).toBe(published.totalDocs + projects)
+    expect(await foundIds('lighthouse', { limit: '10' })).toHaveLength(3)
+  })
+})
