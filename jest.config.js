@@ -11,6 +11,9 @@ const config = {
       },
     ],
   },
+  // sanitize-html (CommonJS) requires htmlparser2 and its helpers, which ship as ES modules only: Node 20.19+ loads
+  // them with require(esm), Jest's module runtime does not, so they are compiled to CommonJS for it.
+  transformIgnorePatterns: ['/node_modules/(?!(?:htmlparser2|domhandler|domutils|domelementtype|dom-serializer|entities)/)'],
   moduleNameMapper: { '\\.(css|scss)$': '<rootDir>/test/helpers/emptyModule.js' },
   testMatch: ['<rootDir>/test/**/*.test.ts'],
   testPathIgnorePatterns: ['/node_modules/', '/.next/', '/test/e2e/'],

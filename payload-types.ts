@@ -234,6 +234,10 @@ export interface Article {
   status: 'draft' | 'published';
   featured?: boolean | null;
   publishedAt?: string | null;
+  /**
+   * The slug at first publication: feeds identify the article as /articles/<this>-<id> for good.
+   */
+  feedSlug?: string | null;
   viewCount?: number | null;
   likeCount?: number | null;
   /**
@@ -627,6 +631,7 @@ export interface ArticlesSelect<T extends boolean = true> {
   status?: T;
   featured?: T;
   publishedAt?: T;
+  feedSlug?: T;
   viewCount?: T;
   likeCount?: T;
   readingTimeMinutes?: T;
@@ -839,6 +844,23 @@ export interface Site {
     avatar?: string | null;
     backgroundImage?: string | null;
   };
+  /**
+   * How feed readers show the blog (RSS, Atom and JSON Feed at /api/feeds/…).
+   */
+  feed: {
+    /**
+     * The blog's name in feed readers. A category's feed adds ": <category>".
+     */
+    title: string;
+    /**
+     * One or two sentences under the name.
+     */
+    description?: string | null;
+    /**
+     * The articles' language, as a tag: en, en-US, zh-CN…
+     */
+    language: string;
+  };
   updatedAt?: string | null;
   createdAt?: string | null;
 }
@@ -854,6 +876,13 @@ export interface SiteSelect<T extends boolean = true> {
         subtitle?: T;
         avatar?: T;
         backgroundImage?: T;
+      };
+  feed?:
+    | T
+    | {
+        title?: T;
+        description?: T;
+        language?: T;
       };
   updatedAt?: T;
   createdAt?: T;

@@ -9,6 +9,7 @@ import { statusField } from '../fields/statusField'
 import { urlField } from '../fields/urlField'
 import { deleteArticleLikes } from '../hooks/deleteArticleLikes'
 import { generateSlug } from '../hooks/generateSlug'
+import { setFeedSlug } from '../hooks/setFeedSlug'
 import { setArticleReading } from '../hooks/setArticleReading'
 import { showPublicSlug } from '../hooks/showPublicSlug'
 import { setAuthor } from '../hooks/setAuthor'
@@ -29,7 +30,7 @@ export const Articles: CollectionConfig = {
   },
   defaultSort: '-createdAt',
   hooks: {
-    beforeChange: [setAuthor, setPublishedAt, content.beforeChange, setArticleReading],
+    beforeChange: [setAuthor, setPublishedAt, setFeedSlug, content.beforeChange, setArticleReading],
     beforeDelete: [deleteArticleLikes],
     beforeValidate: [generateSlug(ARTICLES_SLUG)],
   },
@@ -75,6 +76,17 @@ export const Articles: CollectionConfig = {
     statusField(['draft', 'published'] as const, 'draft'),
     { name: 'featured', type: 'checkbox', defaultValue: false, index: true, admin: { position: 'sidebar' } },
     { name: 'publishedAt', type: 'date', admin: { position: 'sidebar', readOnly: true } },
+    {
+      name: 'feedSlug',
+      type: 'text',
+      label: 'Feed ID',
+      access: { create: () => false, update: () => false },
+      admin: {
+        position: 'sidebar',
+        readOnly: true,
+        description: 'The slug at first publication: feeds identify the article as /articles/<this>-<id> for good.',
+      },
+    },
     counterField('viewCount', 'Views'),
     counterField('likeCount', 'Likes'),
     ...articleReadingFields,

@@ -7,6 +7,7 @@ import type { ServiceEnv } from '../lib/env'
 import { adminRoutes } from './admin'
 import { articleRoutes } from './articles'
 import { authRoutes } from './auth'
+import { feedRoutes } from './feeds'
 import { galleryRoutes } from './galleries'
 import { healthRoutes } from './health'
 import { homeRoutes } from './home'
@@ -20,6 +21,7 @@ import { likeRoutes } from './likes'
 import { projectRoutes } from './projects'
 import { resourceRoutes } from './resources'
 import { searchRoutes } from './search'
+import { sitemapRoutes } from './sitemap'
 import { skillRoutes } from './skills'
 import { wallMessageRoutes } from './wallMessages'
 
@@ -58,6 +60,11 @@ export const createApiRouter = ({ database, env, isDraining, payload }: ApiRoute
   router.use('/wall-messages', wallMessageRoutes(payload, env.wallRateLimit, env.listCacheTtl))
   router.use('/galleries', galleryRoutes(payload, env.listCacheTtl))
   router.use('/search', searchRoutes(payload, env.listCacheTtl))
+
+  // Feeds and the sitemap show published records only, so one copy serves everyone until the next change.
+  const documents = { ttl: env.homeCacheTtl, siteUrl: env.siteUrl, serverUrl: env.serverUrl }
+  router.use('/feeds', feedRoutes(payload, { ...documents, limit: env.feedLimit }))
+  router.use(sitemapRoutes(payload, { ...documents, maxUrls: env.sitemapMaxUrls }))
 
   router.use((req, _res, next) => next(new ApiError('NOT_FOUND', `No route for ${req.method} ${req.originalUrl.split('?')[0]}`)))
   router.use(createErrorHandler(payload.logger, (error) => reportDatabaseError(payload.db, error)))

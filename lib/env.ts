@@ -21,6 +21,8 @@ export type ServiceEnv = {
   corsOrigins: string[]
   dataDir: string
   databaseUrl?: string
+  /** Articles in each RSS, Atom and JSON feed (the newest published). */
+  feedLimit: number
   /** Milliseconds the request headers may take to arrive before the connection is closed with 408. */
   headersTimeoutMs: number
   homeCacheTtl: number
@@ -47,6 +49,8 @@ export type ServiceEnv = {
   /** Milliseconds a shutdown waits for requests in flight before it closes the remaining connections. */
   shutdownTimeoutMs: number
   siteUrl?: string
+  /** URLs in one sitemap file; past it, /api/sitemap.xml is an index of files of this size. */
+  sitemapMaxUrls: number
   skillsCacheTtl: number
   /** SQLite's `PRAGMA synchronous` in WAL mode. */
   sqliteSynchronous: SqliteSynchronous
@@ -134,6 +138,7 @@ const envSchema = z.object({
   CORS_ORIGINS: corsList,
   DATA_DIR: optionalText,
   DATABASE_URL: optionalText,
+  FEED_LIMIT: integerText(20, 1, 100),
   HEADERS_TIMEOUT: integerText(15, 1, 3600),
   HOME_CACHE_TTL: integerText(300, 0, 86_400 * 30),
   HOST: optionalText,
@@ -151,6 +156,7 @@ const envSchema = z.object({
   SERVER_URL: absoluteHttpUrl,
   SITE_URL: absoluteHttpUrl,
   SHUTDOWN_TIMEOUT: integerText(8, 1, 3600),
+  SITEMAP_MAX_URLS: integerText(50_000, 1, 50_000),
   SKILLS_CACHE_TTL: integerText(3600, 0, 86_400 * 30),
   SQLITE_BUSY_TIMEOUT: integerText(1000, 0, 60_000),
   SQLITE_SYNCHRONOUS: optionalText.pipe(
@@ -195,6 +201,7 @@ export const readEnv = (source: Record<string, string | undefined>, cwd = proces
     corsOrigins: vars.CORS_ORIGINS,
     dataDir: path.resolve(cwd, vars.DATA_DIR ?? 'data'),
     databaseUrl: vars.DATABASE_URL,
+    feedLimit: vars.FEED_LIMIT,
     headersTimeoutMs: vars.HEADERS_TIMEOUT * 1000,
     homeCacheTtl: vars.HOME_CACHE_TTL,
     host: vars.HOST ?? '0.0.0.0',
@@ -212,6 +219,7 @@ export const readEnv = (source: Record<string, string | undefined>, cwd = proces
     serverUrl: vars.SERVER_URL,
     shutdownTimeoutMs: vars.SHUTDOWN_TIMEOUT * 1000,
     siteUrl: vars.SITE_URL,
+    sitemapMaxUrls: vars.SITEMAP_MAX_URLS,
     skillsCacheTtl: vars.SKILLS_CACHE_TTL,
     sqliteSynchronous: vars.SQLITE_SYNCHRONOUS ?? 'NORMAL',
     sqliteBusyTimeoutMs: vars.SQLITE_BUSY_TIMEOUT,

@@ -3,6 +3,7 @@ import path from 'node:path'
 
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import type { Browser, BrowserContext, Page, Response } from 'playwright-core'
+import Parser from 'rss-parser'
 import sharp from 'sharp'
 
 import { chooseOption, formStateContains, imagesLoaded, launchBrowser, logIn, newContext, save, screenshot } from './browser'
@@ -252,6 +253,29 @@ describe('an editor in the admin UI', () => {
     expect(content).toContain(`[${ARTICLE.linkText}](${ARTICLE.linkUrl})`)
     for (const item of ARTICLE.items) expect(content).toMatch(new RegExp(`^- ${item}$`, 'm'))
     expect(content).toContain(['```' + ARTICLE.language.key, ...ARTICLE.code, '```'].join('\n'))
+  })
+
+  step('renames the feed in the Site settings, and the RSS feed shows the new title', async () => {
+    const readFeed = async () => {
+      const res = await fetch(`${service.base}/api/feeds/rss.xml`)
+      expect(res.status).toBe(200)
+      return new Parser().parseString(await res.text())
+    }
+    const link = `https://site.example.com/articles/${article.slug as string}-${article.id}`
+    const before = await readFeed() // now in the service's cache: the save below must clear it
+    expect(before.title).toBe('Blog')
+    expect(before.items.map((item) => item.link)).toEqual([link])
+
+    await page.goto(`${service.base}/admin/globals/site`)
+    const title = page.locator('#field-feed__title')
+    await expect(title.inputValue()).resolves.toBe('Blog')
+    await title.fill('Eddie writes')
+    const { status } = await save(page, 'globals/site')
+    expect(status).toBe(200)
+
+    const after = await readFeed()
+    expect(after.title).toBe('Eddie writes')
+    expect(after.items.map((item) => [item.link, item.title])).toEqual([[link, ARTICLE.title]])
   })
 
   step('cannot delete the category that holds the article: the admin UI says why, and the category stays', async () => {

@@ -1,0 +1,114 @@
+import { Router } from 'express'
+import type { Payload, Where } from 'payload'
+
+import { ARTICLES_SLUG } from '../collections/Articles'
+import { CATEGORIES_SLUG } from '../collections/Categories'
+import { FEED_DEFAULTS, SITE_SLUG } from '../collections/globals/Site'
+import { notFound } from './http/apiError'
+import { integerText, queryParam } from './http/params'
+import { sendPublicDocument } from './http/publicDocument'
+import { requestOrigin } from './http/requestOrigin'
+import { type FeedArticle, type FeedChannel, type FeedFormat, renderFeed } from './serializers/feed'
+
+const FORMATS: Record<FeedFormat, { path: string; contentType: string }> = {
+  rss: { path: 'rss.xml', contentType: 'application/rss+xml; charset=utf-8' },
+  atom: { path: 'atom.xml', contentType: 'application/atom+xml; charset=utf-8' },
+  json: { path: 'feed.json', contentType: 'application/feed+json; charset=utf-8' },
+}
+
+const FEED_SELECT = {
+  title: true,
+  slug: true,
+  feedSlug: true,
+  content: true,
+  excerpt: true,
+  coverImage: true,
+  category: true,
+  publishedAt: true,
+  createdAt: true,
+  updatedAt: true,
+} as const satisfies Record<Exclude<keyof FeedArticle, 'id'>, true>
+
+export type FeedOptions = {
+  /** Articles per feed (FEED_LIMIT). */
+  limit: number
+  /** Seconds a built feed is kept (every change clears it). */
+  ttl: number
+  /** Where the public site shows articles (SITE_URL); else the request's origin. */
+  siteUrl?: string
+  /** Where this service is reached (SERVER_URL), for the feeds' links to themselves; else the request's origin. */
+  serverUrl?: string
+}
+
+type FeedRequest = { category?: number; siteUrl: string; serverUrl: string }
+
+const anonymous = { depth: 0, overrideAccess: false } as const
+
+/** The channel of a feed, or null when `category` names no article category. */
+const loadChannel = async (payload: Payload, { category, siteUrl, serverUrl }: FeedRequest): Promise<FeedChannel | null> => {
+  const [site, found] = await Promise.all([
+    payload.findGlobal({ slug: SITE_SLUG, ...anonymous }),
+    category === undefined
+      ? undefined
+      : payload.find({
+          collection: CATEGORIES_SLUG,
+          ...anonymous,
+          limit: 1,
+          pagination: false,
+          where: { and: [{ id: { equals: category } }, { type: { equals: 'article' } }] },
+        }),
+  ])
+  const categoryDoc = found?.docs[0]
+  if (found && !categoryDoc) return null
+  const title = site.feed?.title || FEED_DEFAULTS.title
+  const query = category === undefined ? '' : `?category=${category}`
+  const selfUrl = (which: FeedFormat) => `${serverUrl}/api/feeds/${FORMATS[which].path}${query}`
+  return {
+    title: categoryDoc ? `${title}: ${categoryDoc.name}` : title,
+    description: categoryDoc?.description || site.feed?.description || FEED_DEFAULTS.description,
+    language: site.feed?.language || FEED_DEFAULTS.language,
+    siteUrl,
+    selfUrls: { rss: selfUrl('rss'), atom: selfUrl('atom'), json: selfUrl('json') },
+    updated: new Date(site.updatedAt ?? 0),
+  }
+}
+
+/** The newest published articles (of one category), by publication date, then id, newest first. */
+const loadArticles = async (payload: Payload, category: number | undefined, limit: number): Promise<FeedArticle[]> => {
+  const where: Where = { status: { equals: 'published' }, ...(category === undefined ? {} : { category: { equals: category } }) }
+  const { docs } = await payload.find({
+    collection: ARTICLES_SLUG,
+    depth: 1,
+    limit,
+    overrideAccess: false,
+    pagination: false,
+    populate: { categories: { name: true } },
+    select: FEED_SELECT,
+    sort: ['-publishedAt', '-id'],
+    where,
+  })
+  return docs
+}
+
+/** GET /feeds/rss.xml, /feeds/atom.xml and /feeds/feed.json, each optionally narrowed by `?category=<id>`. */
+export const feedRoutes = (payload: Payload, { limit, ttl, siteUrl, serverUrl }: FeedOptions): Router => {
+  const router = Router()
+  for (const [format, { path, contentType }] of Object.entries(FORMATS) as [FeedFormat, (typeof FORMATS)[FeedFormat]][]) {
+    router.get(`/${path}`, async (req, res) => {
+      const category = queryParam(req.query, 'category', integerText)
+      const origin = siteUrl === undefined || serverUrl === undefined ? requestOrigin(req) : ''
+      const request: FeedRequest = { category, siteUrl: siteUrl ?? origin, serverUrl: serverUrl ?? origin }
+      await sendPublicDocument(
+        req,
+        res,
+        { key: `feed:${format}:${category ?? ''}:${request.siteUrl}:${request.serverUrl}`, ttl, contentType },
+        async () => {
+          const [channel, articles] = await Promise.all([loadChannel(payload, request), loadArticles(payload, category, limit)])
+          return channel && renderFeed(format, channel, articles)
+        },
+        () => notFound('Category'),
+      )
+    })
+  }
+  return router
+}

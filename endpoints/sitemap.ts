@@ -1,0 +1,90 @@
+import { Router } from 'express'
+import type { Payload } from 'payload'
+
+import { ARTICLES_SLUG } from '../collections/Articles'
+import { PROJECTS_SLUG } from '../collections/Projects'
+import { cached } from '../lib/publicCache'
+import { notFound } from './http/apiError'
+import { sendPublicDocument } from './http/publicDocument'
+import { requestOrigin } from './http/requestOrigin'
+import { type SitemapEntry, sitemapIndex, sitemapPage, urlSet } from './serializers/sitemap'
+
+const CONTENT_TYPE = 'application/xml; charset=utf-8'
+
+export type SitemapOptions = {
+  /** URLs per sitemap file (SITEMAP_MAX_URLS, at most the protocol's 50,000); past it the sitemap is an index. */
+  maxUrls: number
+  /** Seconds the list of published records and the built files are kept (every change clears them). */
+  ttl: number
+  /** Where the public site shows articles and projects (SITE_URL); else the request's origin. */
+  siteUrl?: string
+  /** Where this service is reached (SERVER_URL), for the index's links to its files; else the request's origin. */
+  serverUrl?: string
+}
+
+const PUBLISHED = { status: { equals: 'published' } }
+
+/** What one entry of the list weighs against the public cache's size limit: roughly its bytes. */
+const ENTRY_WEIGHT = 200
+
+/** Every published article, then every published project, each by id. */
+const loadEntries = (payload: Payload, ttl: number): Promise<SitemapEntry[]> =>
+  cached(
+    'sitemap:entries',
+    ttl,
+    async () => {
+      const read = { depth: 0, overrideAccess: false, pagination: false, sort: 'id', where: PUBLISHED } as const
+      const [articles, projects] = await Promise.all([
+        payload.find({ collection: ARTICLES_SLUG, ...read, select: { slug: true, updatedAt: true } }),
+        payload.find({ collection: PROJECTS_SLUG, ...read, select: { updatedAt: true } }),
+      ])
+      return [
+        ...articles.docs.map(({ id, slug, updatedAt }): SitemapEntry => ({ kind: 'article', id, slug, updatedAt })),
+        ...projects.docs.map(({ id, updatedAt }): SitemapEntry => ({ kind: 'project', id, updatedAt })),
+      ]
+    },
+    (entries) => entries.length * ENTRY_WEIGHT,
+  )
+
+/** GET /sitemap.xml (a urlset, or past `maxUrls` URLs a sitemap index) and GET /sitemaps/{n}.xml (its files). */
+export const sitemapRoutes = (payload: Payload, { maxUrls, ttl, siteUrl, serverUrl }: SitemapOptions): Router => {
+  const router = Router()
+  const bases = (req: Parameters<typeof requestOrigin>[0]) => {
+    const origin = siteUrl === undefined || serverUrl === undefined ? requestOrigin(req) : ''
+    return { site: siteUrl ?? origin, server: serverUrl ?? origin }
+  }
+
+  router.get('/sitemap.xml', async (req, res) => {
+    const { site, server } = bases(req)
+    await sendPublicDocument(
+      req,
+      res,
+      { key: `sitemap:${site}:${server}`, ttl, contentType: CONTENT_TYPE },
+      async () => {
+        const entries = await loadEntries(payload, ttl)
+        return entries.length <= maxUrls ? urlSet(entries, site) : sitemapIndex(entries, maxUrls, `${server}/api/sitemaps`)
+      },
+      () => notFound('Sitemap'),
+    )
+  })
+
+  router.get('/sitemaps/:file', async (req, res) => {
+    const match = /^([1-9]\d{0,8})\.xml$/.exec(req.params.file)
+    if (!match) throw notFound('Sitemap')
+    const page = Number(match[1])
+    const { site } = bases(req)
+    await sendPublicDocument(
+      req,
+      res,
+      { key: `sitemaps:${page}:${site}`, ttl, contentType: CONTENT_TYPE },
+      async () => {
+        const entries = await loadEntries(payload, ttl)
+        // Files exist only while the sitemap is an index.
+        return entries.length <= maxUrls ? null : sitemapPage(entries, maxUrls, page, site)
+      },
+      () => notFound('Sitemap'),
+    )
+  })
+
+  return router
+}
