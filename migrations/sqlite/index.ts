@@ -3,6 +3,7 @@ import * as migration_20261121_225107_wall_email_hash from './20261121_225107_wa
 import * as migration_20261122_000243_content_rich_text from './20261122_000243_content_rich_text';
 import * as migration_20261122_002251_editor_admin_ui from './20261122_002251_editor_admin_ui';
 import * as migration_20261123_140305_drop_login_lockout_fields from './20261123_140305_drop_login_lockout_fields';
+import * as migration_20261123_170557_reader_features from './20261123_170557_reader_features';
 
 export const migrations = [
   {
@@ -28,6 +29,11 @@ export const migrations = [
   {
     up: migration_20261123_140305_drop_login_lockout_fields.up,
     down: migration_20261123_140305_drop_login_lockout_fields.down,
-    name: '20261123_140305_drop_login_lockout_fields'
+    name: '20261123_140305_drop_login_lockout_fields',
+  },
+  {
+    up: migration_20261123_170557_reader_features.up,
+    down: migration_20261123_170557_reader_features.down,
+    name: '20261123_170557_reader_features'
   },
 ];
