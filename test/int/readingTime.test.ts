@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 
-import { createAccount, loginToken } from '../helpers/accounts'
-import { bootService, type BootedService } from '../helpers/bootService'
-import { createCategory } from '../helpers/content'
+import type { BootedService } from '../helpers/bootService'
+import { type EditorSession, startEditorSession } from '../helpers/editorSession'
 
 // 460 Latin words (2 minutes) and 600 Han characters (1.2 minutes): ceil(3.2) = 4.
 const LONG = ['## Start', '', 'word '.repeat(460).trim(), '', '### 中文', '', '字'.repeat(600), '', '## Start'].join('\n')
@@ -31,21 +30,16 @@ const CONTENTS = [
 ].join('\n')
 
 let service: BootedService
-let editorToken = ''
+let auth: EditorSession['auth']
 let categoryId = 0
 
 beforeAll(async () => {
-  service = await bootService()
-  const editor = await createAccount(service.payload, 'editor')
-  editorToken = await loginToken(service, editor.email)
-  categoryId = await createCategory(service.payload, 'Notes')
+  ;({ service, auth, categoryId } = await startEditorSession())
 })
 
 afterAll(async () => {
   await service?.stop()
 })
-
-const auth = () => ({ Authorization: `Bearer ${editorToken}` })
 
 const createThroughApi = async (content: string, status = 'published') => {
   const res = await service.request().post('/api/admin/articles').set(auth()).send({ title: 'Reading', content, categoryId, status })

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 
-import { createAccount, loginToken } from '../helpers/accounts'
-import { bootService, type BootedService } from '../helpers/bootService'
+import type { BootedService } from '../helpers/bootService'
 import { createCategory } from '../helpers/content'
+import { type EditorSession, startEditorSession } from '../helpers/editorSession'
 import { uploadImage } from '../helpers/media'
 
 // Markdown as a script might send it: underlined heading, `*` bullets, a fence with a language, raw HTML, a table.
@@ -31,21 +31,16 @@ type Node = { type: string; text?: string; children?: Node[]; fields?: null | Re
 type RichText = { root: Node & { children: Node[] } }
 
 let service: BootedService
-let editorToken = ''
+let auth: EditorSession['auth']
 let categoryId = 0
 
 beforeAll(async () => {
-  service = await bootService()
-  const editor = await createAccount(service.payload, 'editor')
-  editorToken = await loginToken(service, editor.email)
-  categoryId = await createCategory(service.payload, 'Notes')
+  ;({ service, auth, categoryId } = await startEditorSession())
 })
 
 afterAll(async () => {
   await service?.stop()
 })
-
-const auth = () => ({ Authorization: `Bearer ${editorToken}` })
 
 const createThroughApi = async (content: string) => {
   const res = await service.request().post('/api/admin/articles').set(auth()).send({ title: 'Rich', content, categoryId, status: 'published' })
