@@ -155,6 +155,15 @@ describe('the index follows every change, from every door', () => {
     expect(await foundIds('quasar')).toEqual([`article:${draft.id}`])
   })
 
+  it('a save that selects only some fields (Local API or ?select=) still indexes the whole record', async () => {
+    const created = await service.payload.create({
+      collection: 'articles',
+      data: { title: 'Narwhal notes', content: 'Tusks and ice.', category, status: 'published' },
+      select: { createdAt: true },
+    })
+    expect(await foundIds('narwhal tusks')).toEqual([`article:${created.id}`])
+  })
+
   it('a stale entry of a draft never shows', async () => {
     await writeSearchEntry(service.payload, undefined, { kind: 'article', id: ids.draft }, {
       kind: 'article', id: ids.draft, title: 'stale', body: 'stale', plain: 'stale',
