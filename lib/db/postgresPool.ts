@@ -1,7 +1,8 @@
 type PgClient = {
   on: (event: 'error', listener: (error: Error) => void) => unknown
   removeAllListeners: (event: 'error') => unknown
-  release?: () => void
+  release?: (error?: Error) => void
+  query?: (...args: unknown[]) => unknown
 }
 
 type PgConnection = PgClient & {
@@ -46,6 +47,33 @@ export const pingPostgres = async (pool: PgPool): Promise<void> => {
 
 type Logger = { warn: (object: object, message: string) => void }
 
+const queryText = (query: unknown): unknown =>
+  typeof query === 'object' && query !== null && 'text' in query ? query.text : query
+
+const isBegin = (query: unknown): boolean => {
+  const text = queryText(query)
+  return typeof text === 'string' && /^\s*begin\b/i.test(text)
+}
+
+/**
+ * drizzle-orm's node-postgres `transaction()` checks a client out and sends BEGIN before its try/finally: when BEGIN
+ * fails (the connection was terminated as it was checked out), the client is never released. Under load, every
+ * client can go that way and the pool waits forever (seen in CI: "timeout exceeded when trying to connect" for good
+ * after a burst of terminations). A client whose BEGIN fails is released here, with the error, so the pool drops it.
+ */
+const releaseOnFailedBegin = (client: PgClient): void => {
+  const query = client.query?.bind(client)
+  if (!query) return
+  client.query = (...args: unknown[]) => {
+    const result = query(...args)
+    if (!isBegin(args[0]) || !(result instanceof Promise)) return result
+    return result.catch((error: unknown) => {
+      client.release?.(error instanceof Error ? error : new Error(String(error)))
+      throw error
+    })
+  }
+}
+
 /**
  * Makes a lost Postgres connection an event to log instead of the end of the process.
  *
@@ -64,12 +92,16 @@ export const guardPostgresPool = (pool: PgPool, logger: Logger): void => {
     logger.warn({ reason: error.message }, 'A Postgres connection was lost; the pool will open a new one when needed')
   })
   const ignoreOnClient = () => {}
-  pool.on('connect', (client) => client.on('error', ignoreOnClient))
+  pool.on('connect', (client) => {
+    client.on('error', ignoreOnClient)
+    releaseOnFailedBegin(client)
+  })
 
   const idle = new Set((pool._idle ?? []).map((item) => item.client))
   for (const client of pool._clients ?? []) {
     if (idle.has(client)) {
       client.on('error', ignoreOnClient) // opened before this guard: it is checked out later like any other
+      releaseOnFailedBegin(client)
       continue
     }
     client.removeAllListeners('error')
