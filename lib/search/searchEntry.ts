@@ -3,8 +3,12 @@ import { markdownToPlainText } from '../plainText'
 import type { Article, Project } from '../../payload-types'
 import { indexedText } from './searchText'
 
-export type IndexedArticle = Pick<Article, 'id' | 'title' | 'excerpt' | 'content' | 'status'>
-export type IndexedProject = Pick<Project, 'id' | 'title' | 'description' | 'techStack' | 'content' | 'status'>
+/** What an entry is made of, as a Payload `select`. */
+export const ARTICLE_SEARCH_FIELDS = { title: true, excerpt: true, content: true, status: true } as const
+export const PROJECT_SEARCH_FIELDS = { title: true, description: true, techStack: true, content: true, status: true } as const
+
+export type IndexedArticle = Pick<Article, 'id' | keyof typeof ARTICLE_SEARCH_FIELDS>
+export type IndexedProject = Pick<Project, 'id' | keyof typeof PROJECT_SEARCH_FIELDS>
 
 const joined = (...parts: (string | null | undefined)[]) => parts.filter(Boolean).join('\n')
 
