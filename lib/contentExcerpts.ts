@@ -1,6 +1,7 @@
 import { LRUCache } from 'lru-cache'
 
-import { markdownExcerpt } from './plainText'
+import type { Article } from '../payload-types'
+import { markdownExcerpt, truncateCodePoints } from './plainText'
 
 /** Characters of Markdown kept as keys: a few MB, thousands of typical articles. */
 const MEMO_CHARACTERS = 4_000_000
@@ -23,4 +24,12 @@ export const contentExcerpt = (content: string, max: number): string => {
     excerpts.set(key, excerpt)
   }
   return excerpt
+}
+
+const EXCERPT_LENGTH = 100
+
+/** An article's excerpt: the editor's, else the start of the content as plain text; at most 100 code points either way. */
+export const articleExcerpt = (doc: Pick<Article, 'content' | 'excerpt'>): string => {
+  const { excerpt } = doc
+  return typeof excerpt === 'string' && excerpt !== '' ? truncateCodePoints(excerpt.trim(), EXCERPT_LENGTH) : contentExcerpt(doc.content ?? '', EXCERPT_LENGTH)
 }

@@ -1,19 +1,11 @@
 import { type ArticleReading, articleReading, storedToc } from '../../lib/articleReading'
-import { contentExcerpt } from '../../lib/contentExcerpts'
-import { truncateCodePoints } from '../../lib/plainText'
+import { articleExcerpt } from '../../lib/contentExcerpts'
 import { publicSlug } from '../../lib/publicSlug'
 import type { Article } from '../../payload-types'
 import { isoDate, numberOr, optionalString, populated, relationId } from './common'
 
-const EXCERPT_LENGTH = 100
-
 export type Byline = { id: number; name: string | null }
 
-/** The editor's excerpt, else the start of the content as plain text; at most 100 code points either way. */
-export const articleExcerpt = (doc: Pick<Article, 'content' | 'excerpt'>): string => {
-  const excerpt = optionalString(doc.excerpt)
-  return excerpt === null ? contentExcerpt(doc.content ?? '', EXCERPT_LENGTH) : truncateCodePoints(excerpt.trim(), EXCERPT_LENGTH)
-}
 
 const categoryName = (doc: Pick<Article, 'category'>): string | null => optionalString(populated(doc.category)?.name)
 

@@ -1,4 +1,5 @@
 import type { SearchEntry } from '../db/searchIndex'
+import { articleExcerpt } from '../contentExcerpts'
 import { markdownToPlainText } from '../plainText'
 import type { Article, Project } from '../../payload-types'
 import { indexedText } from './searchText'
@@ -15,11 +16,11 @@ const joined = (...parts: (string | null | undefined)[]) => parts.filter(Boolean
 /** An article's entry: the title, and the excerpt with the content's plain text as its body. */
 export const articleSearchEntry = (doc: IndexedArticle): SearchEntry => {
   const plain = joined(doc.excerpt, markdownToPlainText(doc.content ?? ''))
-  return { kind: 'article', id: doc.id, title: indexedText(doc.title), body: indexedText(plain), plain }
+  return { kind: 'article', id: doc.id, title: indexedText(doc.title), body: indexedText(plain), plain, excerpt: articleExcerpt(doc) }
 }
 
 /** A project's entry: the title, and the description, technologies and content as its body. */
 export const projectSearchEntry = (doc: IndexedProject): SearchEntry => {
   const plain = joined(doc.description, (doc.techStack ?? []).join(', '), markdownToPlainText(doc.content ?? ''))
-  return { kind: 'project', id: doc.id, title: indexedText(doc.title), body: indexedText(plain), plain }
+  return { kind: 'project', id: doc.id, title: indexedText(doc.title), body: indexedText(plain), plain, excerpt: doc.description }
 }

@@ -1,4 +1,4 @@
-import { foldText, type QueryTerm, textWords } from './searchText'
+import { foldText, highlightWords, type QueryTerm } from './searchText'
 
 const SNIPPET_LENGTH = 160
 /** Code points of context kept before the first match. */
@@ -7,23 +7,28 @@ const LEAD = 40
 const escapeHtml = (text: string): string =>
   text.replace(/[&<>"']/g, (character) => `&#${character.codePointAt(0)};`)
 
-const codePoints = (text: string): number => {
-  let count = 0
-  for (const _ of text) count++
-  return count
+const isHighSurrogate = (text: string, index: number) => {
+  const code = text.charCodeAt(index)
+  return code >= 0xd800 && code <= 0xdbff
 }
 
-/** Code point offset of each UTF-16 index that starts a code point (Intl.Segmenter gives UTF-16 indexes). */
-const codePointOffsets = (text: string): Map<number, number> => {
-  const offsets = new Map<number, number>()
-  let index = 0
-  let offset = 0
-  for (const character of text) {
-    offsets.set(index, offset++)
-    index += character.length
-  }
-  offsets.set(index, offset)
-  return offsets
+const isLowSurrogate = (text: string, index: number) => {
+  const code = text.charCodeAt(index)
+  return code >= 0xdc00 && code <= 0xdfff
+}
+
+/** The UTF-16 index `count` code points after `index` (at most the text's end). */
+const forward = (text: string, index: number, count: number): number => {
+  let at = index
+  for (let step = 0; step < count && at < text.length; step++) at += isHighSurrogate(text, at) && isLowSurrogate(text, at + 1) ? 2 : 1
+  return at
+}
+
+/** The UTF-16 index `count` code points before `index` (at least 0). */
+const backward = (text: string, index: number, count: number): number => {
+  let at = index
+  for (let step = 0; step < count && at > 0; step++) at -= at >= 2 && isLowSurrogate(text, at - 1) && isHighSurrogate(text, at - 2) ? 2 : 1
+  return at
 }
 
 /** Whether a word of the text is one the query asked for (the prefix term's last token as a prefix). */
@@ -36,28 +41,37 @@ const matcher = (terms: QueryTerm[]) => {
   return (tokens: string[]) => tokens.some((token) => exact.has(token) || prefixes.some((prefix) => token.startsWith(prefix)))
 }
 
-/** Characters (UTF-16) taken around the first match for the snippet: word segmentation is slow on long texts. */
-const WINDOW_BEFORE = LEAD + 20
-const WINDOW_AFTER = SNIPPET_LENGTH + 80
-
-const isLowSurrogate = (text: string, index: number) => {
-  const code = text.charCodeAt(index)
-  return code >= 0xdc00 && code <= 0xdfff
-}
+/**
+ * Characters (UTF-16) of the raw text taken around the first match: twice what the snippet needs around it, since
+ * collapsing whitespace shortens it. Only this window is segmented into words, which is slow on long texts.
+ */
+const WINDOW_BEFORE = 2 * (LEAD + 20)
+const WINDOW_AFTER = 2 * (SNIPPET_LENGTH + 80)
 
 /**
- * The part of the text the snippet can come from: around the first place a token occurs, found in the folded text
- * (which has the same length as the text unless folding changed it; then the text's start).
+ * Where a token of the query first occurs in the text (lower-cased, else folded, where either keeps the text's
+ * length), or -1. Any occurrence will do to place the window; the words inside it decide what is marked.
  */
-const windowOf = (flat: string, terms: QueryTerm[]): { text: string; cutBefore: boolean; cutAfter: boolean } => {
-  const folded = foldText(flat)
-  const positions = folded.length === flat.length ? terms.flatMap((term) => term.tokens.map((token) => folded.indexOf(token))) : []
-  const anchor = Math.min(...positions.filter((position) => position >= 0), Number.MAX_SAFE_INTEGER)
-  let start = anchor === Number.MAX_SAFE_INTEGER ? 0 : Math.max(0, anchor - WINDOW_BEFORE)
-  let end = Math.min(flat.length, (anchor === Number.MAX_SAFE_INTEGER ? 0 : anchor) + WINDOW_AFTER)
-  if (start > 0 && isLowSurrogate(flat, start)) start--
-  if (end < flat.length && isLowSurrogate(flat, end)) end++
-  return { text: flat.slice(start, end), cutBefore: start > 0, cutAfter: end < flat.length }
+const firstOccurrence = (text: string, terms: QueryTerm[]): number => {
+  const tokens = terms.flatMap((term) => term.tokens)
+  const firstIn = (haystack: string) =>
+    haystack.length === text.length ? Math.min(...tokens.map((token) => haystack.indexOf(token)).filter((index) => index >= 0), Number.MAX_SAFE_INTEGER) : Number.MAX_SAFE_INTEGER
+  const lowered = firstIn(text.toLowerCase())
+  const found = lowered === Number.MAX_SAFE_INTEGER ? firstIn(foldText(text)) : lowered
+  return found === Number.MAX_SAFE_INTEGER ? -1 : found
+}
+
+/** The part of the text the snippet can come from, its whitespace collapsed, and whether text was left out around it. */
+const windowOf = (text: string, terms: QueryTerm[]): { text: string; cutBefore: boolean; cutAfter: boolean } => {
+  const anchor = Math.max(0, firstOccurrence(text, terms))
+  let start = Math.max(0, anchor - WINDOW_BEFORE)
+  let end = Math.min(text.length, anchor + WINDOW_AFTER)
+  if (start > 0 && isLowSurrogate(text, start)) start--
+  if (end < text.length && isLowSurrogate(text, end)) end++
+  const cutBefore = start > 0 && text.slice(0, start).trim() !== ''
+  const cutAfter = end < text.length && text.slice(end).trim() !== ''
+  const collapsed = text.slice(start, end).replace(/\s+/g, ' ')
+  return { text: (cutBefore ? collapsed : collapsed.trimStart()).trimEnd(), cutBefore, cutAfter }
 }
 
 /**
@@ -65,35 +79,27 @@ const windowOf = (flat: string, terms: QueryTerm[]): { text: string; cutBefore: 
  * `<mark>`…`</mark>`, the only markup. Cut at word boundaries where it can be, with … where text was left out.
  */
 export const highlightSnippet = (text: string, terms: QueryTerm[]): string => {
-  const window = windowOf(text.replace(/\s+/g, ' ').trim(), terms)
+  const window = windowOf(text, terms)
   const flat = window.text
-  const words = textWords(flat)
+  const words = highlightWords(flat)
   const matches = matcher(terms)
-  const first = words.find((word) => matches(word.tokens))
-  const points = Array.from(flat)
-  const offsets = codePointOffsets(flat)
-  const offsetOf = (index: number) => offsets.get(index) ?? 0
-  let start = first ? Math.max(0, offsetOf(first.index) - LEAD) : 0
+  const marked = words.filter((word) => matches(word.tokens))
+  let start = marked[0] ? backward(flat, marked[0].index, LEAD) : 0
   // The window's first word may be cut: start after it.
-  if (start > 0 || window.cutBefore) start = words.map((word) => offsetOf(word.index)).find((offset) => offset > 0 && offset >= start) ?? start
+  if (start > 0 || window.cutBefore) start = words.find((word) => word.index > 0 && word.index >= start)?.index ?? start
   const cutBefore = start > 0 || window.cutBefore
   // The ellipses count toward the 160.
-  let end = Math.min(points.length, start + SNIPPET_LENGTH - (cutBefore ? 1 : 0))
-  const cutAfter = end < points.length || window.cutAfter
-  if (cutAfter) end--
-  const marked = new Set(words.filter((word) => matches(word.tokens)).map((word) => offsetOf(word.index)))
-  const wordEnds = new Map(words.map((word) => [offsetOf(word.index), offsetOf(word.index) + codePoints(word.segment)]))
+  let end = forward(flat, start, SNIPPET_LENGTH - (cutBefore ? 1 : 0))
+  const cutAfter = end < flat.length || window.cutAfter
+  if (cutAfter) end = backward(flat, end, 1)
   let html = cutBefore ? '…' : ''
   let position = start
-  while (position < end) {
-    const wordEnd = wordEnds.get(position)
-    if (wordEnd !== undefined && marked.has(position) && wordEnd <= end) {
-      html += `<mark>${escapeHtml(points.slice(position, wordEnd).join(''))}</mark>`
-      position = wordEnd
-    } else {
-      html += escapeHtml(points[position]!)
-      position++
-    }
+  for (const word of marked) {
+    const wordEnd = word.index + word.segment.length
+    if (word.index < position || wordEnd > end) continue
+    html += `${escapeHtml(flat.slice(position, word.index))}<mark>${escapeHtml(word.segment)}</mark>`
+    position = wordEnd
   }
+  html += escapeHtml(flat.slice(position, Math.max(position, end)))
   return cutAfter ? `${html}…` : html
 }

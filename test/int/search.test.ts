@@ -122,6 +122,20 @@ describe('GET /api/search', () => {
     expect((await search({ q: '😀'.repeat(200) })).status).toBe(200)
   })
 
+  it('ranks a title holding every word above any body, however often the body says it, on every page', async () => {
+    const wordy = await createArticle(service.payload, { title: 'Harbour log', category, content: Array(40).fill('Beacon light.').join(' ') })
+    const titled = await createArticle(service.payload, { title: 'The beacon', category, content: 'Nothing else here.', excerpt: 'Editor words.' })
+    expect(await foundIds('beacon')).toEqual([`article:${titled.id}`, `article:${wordy.id}`])
+    const first = await search({ q: 'beacon', limit: '1' })
+    const second = await search({ q: 'beacon', limit: '1', page: '2' })
+    expect([first.body.data[0].id, second.body.data[0].id]).toEqual([titled.id, wordy.id])
+    expect(first.body.data[0].score).toBeGreaterThan(second.body.data[0].score)
+    expect(second.body.pagination).toEqual({ page: 2, limit: 1, total: 2, pages: 2 })
+    expect(first.body.data[0].excerpt).toBe('Editor words.')
+    expect(second.body.data[0].excerpt).toBe((await service.request().get(`/api/articles/${wordy.id}`)).body.data.excerpt)
+    expect((await search({ q: 'beacon', page: '3', limit: '1' })).body.data).toEqual([])
+  })
+
   it('caps limit at 50', async () => {
     const res = await search({ q: 'lighthouse', limit: '500' })
     expect(res.body.pagination.limit).toBe(50)
@@ -166,7 +180,7 @@ describe('the index follows every change, from every door', () => {
 
   it('a stale entry of a draft never shows', async () => {
     await writeSearchEntry(service.payload, undefined, { kind: 'article', id: ids.draft }, {
-      kind: 'article', id: ids.draft, title: 'stale', body: 'stale', plain: 'stale',
+      kind: 'article', id: ids.draft, title: 'stale', body: 'stale', plain: 'stale', excerpt: 'stale',
     })
     expect(await foundIds('stale')).toEqual([])
   })

@@ -1,0 +1,149 @@
+import type { Payload, Where } from 'payload'
+
+import type { QueryTerm } from '../search/searchText'
+import { FTS_TABLE, PG_TABLE, type SearchKind, type Sql, sqlOf } from './searchIndex'
+import { queryMongoSearchIndex } from './searchMongo'
+
+export type SearchHit = { kind: SearchKind; id: number; score: number; title: string; slug: string | null; excerpt: string; plain: string }
+export type SearchPage = { total: number; hits: SearchHit[] }
+
+type Key = { kind: SearchKind; id: number }
+type Tier = 'title' | 'body'
+type Search = { terms: QueryTerm[]; kinds: [SearchKind, ...SearchKind[]]; limit: number; offset: number }
+type Found = Omit<SearchHit, 'score'> & { rank: number }
+
+/**
+ * The statements of one database: how many entries match (all, and those whose title holds every term), and one
+ * ranked page of a tier with what its results show. Two statements answer most searches.
+ */
+type Dialect = {
+  counts: () => Promise<{ inTitle: number; total: number }>
+  page: (tier: Tier, limit: number, offset: number) => Promise<Found[]>
+}
+
+const kindOfRowid = (rowid: number): Key => ({ kind: rowid % 2 === 1 ? 'project' : 'article', id: Math.floor(rowid / 2) })
+
+const foundOf = (row: Record<string, unknown>, key: Key): Found => ({
+  ...key,
+  rank: Number(row.rank),
+  title: String(row.title),
+  slug: row.slug === null || row.slug === undefined ? null : String(row.slug),
+  excerpt: String(row.excerpt ?? ''),
+  plain: String(row.plain ?? ''),
+})
+
+// Published records only: an entry some other write left behind never shows a draft. Checked for the page's rows
+// alone, by primary key (checking every match cost more than the search itself).
+const publishedJoin = (entryKind: string, entryId: string) => `
+  LEFT JOIN articles a ON ${entryKind} = 'article' AND a.id = ${entryId} AND a.status = 'published'
+  LEFT JOIN projects p ON ${entryKind} = 'project' AND p.id = ${entryId} AND p.status = 'published'`
+const shown = `coalesce(a.title, p.title) AS title, a.slug AS slug`
+
+const sqliteSearch = ({ sql, run }: Sql, { terms, kinds }: Search): Dialect => {
+  const all = terms.map((term) => `"${term.tokens.join(' ')}"${term.prefix ? '*' : ''}`).join(' ')
+  const inTitle = `{title} : (${all})`
+  const matches = { all, title: inTitle, body: `(${all}) NOT ${inTitle}` }
+  const ofKinds = kinds.length === 2 ? sql.raw('') : sql.raw(` AND (rowid & 1) = ${kinds[0] === 'project' ? 1 : 0}`)
+  const table = sql.raw(FTS_TABLE)
+  const matching = (tier: Tier | 'all') => sql`FROM ${table} WHERE ${table} MATCH ${matches[tier]}${ofKinds}`
+  return {
+    counts: async () => {
+      const { rows } = await run(sql`SELECT (SELECT count(*) ${matching('title')}) AS in_title, (SELECT count(*) ${matching('all')}) AS total`)
+      return { inTitle: Number(rows[0]?.in_title ?? 0), total: Number(rows[0]?.total ?? 0) }
+    },
+    page: async (tier, limit, offset) => {
+      // Ranked on rowids alone; the page's rows are then read by rowid (a lookup each).
+      const { rows } = await run(
+        sql`SELECT r.rowid AS rowid, r.rank AS rank, s.plain AS plain, s.excerpt AS excerpt, ${sql.raw(shown)}
+            FROM (SELECT rowid, -bm25(${table}, 10.0, 1.0) AS rank ${matching(tier)} ORDER BY rank DESC, rowid DESC LIMIT ${limit} OFFSET ${offset}) r
+            JOIN ${table} s ON s.rowid = r.rowid
+            ${sql.raw(publishedJoin(`(CASE WHEN r.rowid % 2 = 1 THEN 'project' ELSE 'article' END)`, 'r.rowid / 2'))}
+            ORDER BY r.rank DESC, r.rowid DESC`,
+      )
+      return rows.filter((row) => row.title !== null).map((row) => foundOf(row, kindOfRowid(Number(row.rowid))))
+    },
+  }
+}
+
+/** A tsquery of the terms; `title` restricts every lexeme to the title's weight (A). */
+const tsQuery = (terms: QueryTerm[], title: boolean): string =>
+  terms
+    .map((term) => {
+      const lexemes = term.tokens.map((token, index) => {
+        const prefix = term.prefix && index === term.tokens.length - 1
+        return `'${token}'${prefix || title ? ':' : ''}${prefix ? '*' : ''}${title ? 'A' : ''}`
+      })
+      return lexemes.length === 1 ? lexemes[0] : `(${lexemes.join(' <-> ')})`
+    })
+    .join(' & ')
+
+const postgresSearch = ({ sql, run }: Sql, { terms, kinds }: Search): Dialect => {
+  const all = sql`to_tsquery('simple', ${tsQuery(terms, false)})`
+  const inTitle = sql`to_tsquery('simple', ${tsQuery(terms, true)})`
+  const matches = { all: sql`s.document @@ ${all}`, title: sql`s.document @@ ${inTitle}`, body: sql`s.document @@ ${all} AND NOT s.document @@ ${inTitle}` }
+  const [firstKind, secondKind = firstKind] = kinds
+  const matching = (tier: Tier | 'all') => sql`FROM ${sql.raw(PG_TABLE)} s WHERE ${matches[tier]} AND s.kind IN (${firstKind}, ${secondKind})`
+  return {
+    counts: async () => {
+      const { rows } = await run(sql`SELECT (SELECT count(*) ${matching('title')}) AS in_title, (SELECT count(*) ${matching('all')}) AS total`)
+      return { inTitle: Number(rows[0]?.in_title ?? 0), total: Number(rows[0]?.total ?? 0) }
+    },
+    page: async (tier, limit, offset) => {
+      const { rows } = await run(
+        sql`SELECT r.kind AS kind, r.record_id AS id, r.rank AS rank, e.plain AS plain, e.excerpt AS excerpt, ${sql.raw(shown)}
+            FROM (SELECT s.kind, s.record_id, ts_rank(s.document, ${all}) AS rank ${matching(tier)}
+                  ORDER BY rank DESC, s.record_id DESC LIMIT ${limit} OFFSET ${offset}) r
+            JOIN ${sql.raw(PG_TABLE)} e ON e.kind = r.kind AND e.record_id = r.record_id
+            ${sql.raw(publishedJoin('r.kind', 'r.record_id'))}
+            ORDER BY r.rank DESC, r.record_id DESC`,
+      )
+      return rows
+        .filter((row) => row.title !== null)
+        .map((row) => foundOf(row, { kind: row.kind === 'project' ? 'project' : 'article', id: Number(row.id) }))
+    },
+  }
+}
+
+/** A score in (1, 2) for entries whose title holds every term, in (0, 1) for the others: higher is better. */
+const tierScore = (tier: Tier, rank: number) => (tier === 'title' ? 1 : 0) + Math.max(0, rank) / (1 + Math.max(0, rank))
+
+/** MongoDB: the index ranks; the page's records are read as a visitor would (published only), with their titles. */
+const queryMongo = async (payload: Payload, search: Search): Promise<SearchPage | undefined> => {
+  const found = await queryMongoSearchIndex(payload, search)
+  if (!found) return undefined
+  const ids = (kind: SearchKind) => found.matches.filter((match) => match.kind === kind).map((match) => match.id)
+  const read = { depth: 0, overrideAccess: false, pagination: false } as const
+  const published = (kind: SearchKind): Where => ({ and: [{ id: { in: ids(kind) } }, { status: { equals: 'published' } }] })
+  const [articles, projects] = await Promise.all([
+    ids('article').length === 0 ? [] : (await payload.find({ collection: 'articles', ...read, select: { title: true, slug: true }, where: published('article') })).docs,
+    ids('project').length === 0 ? [] : (await payload.find({ collection: 'projects', ...read, select: { title: true }, where: published('project') })).docs,
+  ])
+  const shownArticles = new Map(articles.map((doc) => [doc.id, { title: doc.title, slug: doc.slug ?? '' }]))
+  const shownProjects = new Map(projects.map((doc) => [doc.id, { title: doc.title, slug: null }]))
+  const hits = found.matches.flatMap(({ inTitle, rank, ...match }) => {
+    const shown = (match.kind === 'article' ? shownArticles : shownProjects).get(match.id)
+    return shown ? [{ ...match, ...shown, score: tierScore(inTitle ? 'title' : 'body', rank) }] : []
+  })
+  return { total: found.total, hits }
+}
+
+/**
+ * One page of published records matching every term, with the number of entries that match. Entries whose title
+ * holds every term come first, then the others, each ranked by the database (title matches weighing ten times body
+ * matches). Ranking in two tiers keeps a common word cheap: its title matches are few, and idf-based ranks of a word
+ * in nearly every body say nothing anyway (FTS5 clamps them to almost 0).
+ */
+export const querySearchIndex = async (payload: Payload, search: Search): Promise<SearchPage | undefined> => {
+  if (search.terms.length === 0) return { total: 0, hits: [] }
+  const db = await sqlOf(payload)
+  if (!db) return queryMongo(payload, search)
+  const dialect = (db.dialect === 'sqlite' ? sqliteSearch : postgresSearch)(db, search)
+  const { limit, offset } = search
+  const { inTitle, total } = await dialect.counts()
+  const hits: SearchHit[] = []
+  const take = (tier: Tier, found: Found[]) => hits.push(...found.map(({ rank, ...hit }) => ({ ...hit, score: tierScore(tier, rank) })))
+  if (offset < inTitle) take('title', await dialect.page('title', limit, offset))
+  const titleRows = Math.max(0, Math.min(limit, inTitle - offset))
+  if (titleRows < limit && total > inTitle) take('body', await dialect.page('body', limit - titleRows, Math.max(0, offset - inTitle)))
+  return { total, hits }
+}
