@@ -9,7 +9,7 @@ import { type LoadTarget, type Measurement, measure, postgresPids, statusMb } fr
 import { createDatabase, startCeiling, startService, stopAll, stopAllOnExit } from './processes'
 import { checkTargets, formatTable, formatTargets, ratiosOf } from './report'
 import { buildScenarios, discover, measureRebuilds, selectScenarios, serverOf } from './scenarios'
-import { EDITOR_ACCOUNT, FULL_SITE, scaleSite, seedDatabase } from './seed'
+import { EDITOR_ACCOUNT, FULL_SITE, scaleSite, seedDatabase, vacuumAsAutovacuumWould } from './seed'
 
 /** What `--help` and a wrong option print: the options table of bench/README.md. */
 const usage = () => {
@@ -100,6 +100,7 @@ const main = async () => {
     // The seeding processes would each warn that no email adapter is set; errors still show.
     seed = await seedDatabase({ ...env, LOG_LEVEL: 'error' }, site, options.seedWorkers, options.seedConcurrency)
     database.markSeeded?.(seed)
+    if (options.db === 'postgres') await vacuumAsAutovacuumWould(database.url)
   }
 
   const serviceStarted = performance.now()

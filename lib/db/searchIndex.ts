@@ -1,7 +1,6 @@
-import { sql as postgresSql } from '@payloadcms/db-postgres'
-import { sql as sqliteSql } from '@payloadcms/db-sqlite'
 import type { Payload, PayloadRequest } from 'payload'
 
+import { sqlOf } from './rawSql'
 import { countMongoSearchEntries, ensureMongoSearchIndex, writeMongoSearchEntry } from './searchMongo'
 
 export type SearchKind = 'article' | 'project'
@@ -12,33 +11,6 @@ export const SEARCH_COLLECTIONS = { article: 'articles', project: 'projects' } a
  * and the excerpt a result shows (so a search page is answered from the index and one primary-key join).
  */
 export type SearchEntry = { kind: SearchKind; id: number; title: string; body: string; plain: string; excerpt: string }
-
-type Statement = unknown
-type SqlTag = { (strings: TemplateStringsArray, ...values: unknown[]): Statement; raw: (text: string) => Statement }
-type Rows = { rows: Record<string, unknown>[] }
-
-/** What the SQL adapters keep on `payload.db`: `execute` runs a statement of their drizzle, `sessions` their transactions. */
-type ExecutingAdapter = {
-  name: string
-  drizzle: unknown
-  execute: (args: { drizzle: unknown; sql: Statement }) => Promise<Rows> | Rows
-  sessions?: Record<string | number, { db?: unknown } | undefined>
-}
-
-const isExecutingAdapter = (db: object): db is ExecutingAdapter =>
-  'execute' in db && typeof db.execute === 'function' && 'drizzle' in db && 'name' in db && (db.name === 'sqlite' || db.name === 'postgres')
-
-export type Sql = { dialect: 'sqlite' | 'postgres'; sql: SqlTag; run: (statement: Statement) => Promise<Rows> }
-
-/** The adapter's SQL, inside `req`'s transaction when it has one, so the index changes with the record or not at all. */
-export const sqlOf = async (payload: Payload, req?: Partial<PayloadRequest>): Promise<Sql | undefined> => {
-  const db: object = payload.db
-  if (!isExecutingAdapter(db)) return undefined
-  const transaction = req?.transactionID === undefined ? undefined : await req.transactionID
-  const drizzle = (transaction !== undefined && db.sessions?.[transaction]?.db) || db.drizzle
-  const dialect = db.name === 'postgres' ? 'postgres' : 'sqlite'
-  return { dialect, sql: dialect === 'postgres' ? postgresSql : sqliteSql, run: async (statement) => db.execute({ drizzle, sql: statement }) }
-}
 
 // SQLite: an FTS5 table. Payload's development schema push (drizzle-kit) drops every table it does not know, except
 // names starting with `libsql_` (and a few other prefixes it leaves to their tools): the name keeps a restart from
@@ -64,8 +36,12 @@ export const SEARCH_INDEX_DDL = {
     `CREATE TABLE IF NOT EXISTS ${PG_TABLE} (
       kind text NOT NULL, record_id integer NOT NULL, title text NOT NULL, body text NOT NULL, plain text NOT NULL, excerpt text NOT NULL,
       document tsvector GENERATED ALWAYS AS (setweight(to_tsvector('simple', title), 'A') || setweight(to_tsvector('simple', body), 'D')) STORED,
+      title_document tsvector GENERATED ALWAYS AS (to_tsvector('simple', title)) STORED,
+      words tsvector GENERATED ALWAYS AS (strip(to_tsvector('simple', title || ' ' || body))) STORED,
       PRIMARY KEY (kind, record_id))`,
     `CREATE INDEX IF NOT EXISTS entries_v2_document ON ${PG_TABLE} USING gin (document)`,
+    `CREATE INDEX IF NOT EXISTS entries_v2_title_document ON ${PG_TABLE} USING gin (title_document)`,
+    `CREATE INDEX IF NOT EXISTS entries_v2_words ON ${PG_TABLE} USING gin (words)`,
   ],
 }
 

@@ -1,7 +1,8 @@
 import type { Payload, Where } from 'payload'
 
 import type { QueryTerm } from '../search/searchText'
-import { FTS_TABLE, PG_TABLE, type SearchKind, type Sql, sqlOf } from './searchIndex'
+import { type Sql, sqlOf } from './rawSql'
+import { FTS_TABLE, PG_TABLE, type SearchKind } from './searchIndex'
 import { queryMongoSearchIndex } from './searchMongo'
 
 export type SearchHit = { kind: SearchKind; id: number; score: number; title: string; slug: string | null; excerpt: string; plain: string }
@@ -65,22 +66,22 @@ const sqliteSearch = ({ sql, run }: Sql, { terms, kinds }: Search): Dialect => {
   }
 }
 
-/** A tsquery of the terms; `title` restricts every lexeme to the title's weight (A). */
-const tsQuery = (terms: QueryTerm[], title: boolean): string =>
+/** A tsquery of the terms: each in order, the last token of a word being typed as a prefix. */
+const tsQuery = (terms: QueryTerm[]): string =>
   terms
     .map((term) => {
-      const lexemes = term.tokens.map((token, index) => {
-        const prefix = term.prefix && index === term.tokens.length - 1
-        return `'${token}'${prefix || title ? ':' : ''}${prefix ? '*' : ''}${title ? 'A' : ''}`
-      })
+      const lexemes = term.tokens.map((token, index) => `'${token}'${term.prefix && index === term.tokens.length - 1 ? ':*' : ''}`)
       return lexemes.length === 1 ? lexemes[0] : `(${lexemes.join(' <-> ')})`
     })
     .join(' & ')
 
 const postgresSearch = ({ sql, run }: Sql, { terms, kinds }: Search): Dialect => {
-  const all = sql`to_tsquery('simple', ${tsQuery(terms, false)})`
-  const inTitle = sql`to_tsquery('simple', ${tsQuery(terms, true)})`
-  const matches = { all: sql`s.document @@ ${all}`, title: sql`s.document @@ ${inTitle}`, body: sql`s.document @@ ${all} AND NOT s.document @@ ${inTitle}` }
+  const query = sql`to_tsquery('simple', ${tsQuery(terms)})`
+  // The title has a vector of its own: a query restricted to a weight (`:A`) is rechecked on every row the index finds.
+  // Counting rechecks every match too: `words` (no positions, half the size) serves it unless a phrase needs positions.
+  const phrase = terms.some((term) => term.tokens.length > 1)
+  const matches = { all: phrase ? sql`s.document @@ ${query}` : sql`s.words @@ ${query}`, title: sql`s.title_document @@ ${query}`, body: sql`s.document @@ ${query} AND NOT s.title_document @@ ${query}` }
+  const rank = (tier: Tier) => (tier === 'title' ? sql`ts_rank(s.title_document, ${query})` : sql`ts_rank(s.document, ${query})`)
   const [firstKind, secondKind = firstKind] = kinds
   const matching = (tier: Tier | 'all') => sql`FROM ${sql.raw(PG_TABLE)} s WHERE ${matches[tier]} AND s.kind IN (${firstKind}, ${secondKind})`
   return {
@@ -91,7 +92,7 @@ const postgresSearch = ({ sql, run }: Sql, { terms, kinds }: Search): Dialect =>
     page: async (tier, limit, offset) => {
       const { rows } = await run(
         sql`SELECT r.kind AS kind, r.record_id AS id, r.rank AS rank, e.plain AS plain, e.excerpt AS excerpt, ${sql.raw(shown)}
-            FROM (SELECT s.kind, s.record_id, ts_rank(s.document, ${all}) AS rank ${matching(tier)}
+            FROM (SELECT s.kind, s.record_id, ${rank(tier)} AS rank ${matching(tier)}
                   ORDER BY rank DESC, s.record_id DESC LIMIT ${limit} OFFSET ${offset}) r
             JOIN ${sql.raw(PG_TABLE)} e ON e.kind = r.kind AND e.record_id = r.record_id
             ${sql.raw(publishedJoin('r.kind', 'r.record_id'))}
