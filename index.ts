@@ -7,6 +7,7 @@ import { Articles } from './collections/Articles'
 import { Carousels } from './collections/Carousels'
 import { Categories } from './collections/Categories'
 import { Galleries } from './collections/Galleries'
+import { JobLeases } from './collections/JobLeases'
 import { Site } from './collections/globals/Site'
 import { createMedia } from './collections/Media'
 import { Projects } from './collections/Projects'
@@ -21,6 +22,7 @@ import { createFirstAdmin } from './lib/createFirstAdmin'
 import { CategoryInUseError } from './hooks/refuseDeletingUsedCategory'
 import { setRetryAfterOnOutage } from './hooks/setRetryAfterOnOutage'
 import { guardDatabase } from './lib/db/guardDatabase'
+import { jobTasks } from './lib/jobs/tasks'
 import { prepareSearchIndex } from './lib/searchBackfill'
 import { LoginThrottledError } from './lib/loginThrottledError'
 import { sitePreviewUrl } from './lib/sitePreview'
@@ -129,6 +131,7 @@ export const blogPortfolio =
       .map(withCacheClearing)
     // Likes change counters only: like the counters themselves, they do not clear the public cache.
     ours.push(numericIds ? withNumericId(ArticleLikes) : ArticleLikes)
+    ours.push(numericIds ? withNumericId(JobLeases) : JobLeases)
 
     const existing = incoming.collections ?? []
     const clash = existing.find((collection) => ours.some((own) => own.slug === collection.slug))
@@ -157,6 +160,9 @@ export const blogPortfolio =
       },
       collections: [...existing, ...ours],
       globals: [...(incoming.globals ?? []), site],
+      // The queue is run by lib/jobs/jobsRunner.ts in the service process (no `autoRun`: Payload's cron would run
+      // it in every process, and only where the admin UI had been visited).
+      jobs: { ...incoming.jobs, tasks: [...(incoming.jobs?.tasks ?? []), ...jobTasks] },
       hooks: { ...incoming.hooks, afterError: [...(incoming.hooks?.afterError ?? []), setRetryAfterOnOutage] },
       loggingLevels: { ...EXPECTED_REFUSALS, ...incoming.loggingLevels },
       routes: { ...incoming.routes, api: cmsApiRoute },

@@ -78,7 +78,9 @@ export interface Config {
     skills: Skill;
     'wall-messages': WallMessage;
     'article-likes': ArticleLike;
+    'job-leases': JobLease;
     'payload-kv': PayloadKv;
+    'payload-jobs': PayloadJob;
     'payload-locked-documents': PayloadLockedDocument;
     'payload-preferences': PayloadPreference;
     'payload-migrations': PayloadMigration;
@@ -96,7 +98,9 @@ export interface Config {
     skills: SkillsSelect<false> | SkillsSelect<true>;
     'wall-messages': WallMessagesSelect<false> | WallMessagesSelect<true>;
     'article-likes': ArticleLikesSelect<false> | ArticleLikesSelect<true>;
+    'job-leases': JobLeasesSelect<false> | JobLeasesSelect<true>;
     'payload-kv': PayloadKvSelect<false> | PayloadKvSelect<true>;
+    'payload-jobs': PayloadJobsSelect<false> | PayloadJobsSelect<true>;
     'payload-locked-documents': PayloadLockedDocumentsSelect<false> | PayloadLockedDocumentsSelect<true>;
     'payload-preferences': PayloadPreferencesSelect<false> | PayloadPreferencesSelect<true>;
     'payload-migrations': PayloadMigrationsSelect<false> | PayloadMigrationsSelect<true>;
@@ -117,7 +121,13 @@ export interface Config {
   };
   user: User;
   jobs: {
-    tasks: unknown;
+    tasks: {
+      publishScheduled: TaskPublishScheduled;
+      inline: {
+        input: unknown;
+        output: unknown;
+      };
+    };
     workflows: unknown;
   };
 }
@@ -232,6 +242,10 @@ export interface Article {
   category: number | Category;
   author?: (number | null) | User;
   status: 'draft' | 'published';
+  /**
+   * A draft publishes itself at this moment (within a minute). Clear it to cancel; a moment in the past publishes at once, back-dated.
+   */
+  publishAt?: string | null;
   featured?: boolean | null;
   publishedAt?: string | null;
   /**
@@ -292,6 +306,10 @@ export interface Project {
   screenshots?: string[] | null;
   category?: (number | null) | Category;
   status: 'draft' | 'published';
+  /**
+   * A draft publishes itself at this moment (within a minute). Clear it to cancel; a moment in the past publishes at once, back-dated.
+   */
+  publishAt?: string | null;
   featured?: boolean | null;
   /**
    * Lower numbers come first.
@@ -471,6 +489,18 @@ export interface ArticleLike {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "job-leases".
+ */
+export interface JobLease {
+  id: number;
+  name: string;
+  holder: string;
+  expiresAt: string;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "payload-kv".
  */
 export interface PayloadKv {
@@ -485,6 +515,98 @@ export interface PayloadKv {
     | number
     | boolean
     | null;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "payload-jobs".
+ */
+export interface PayloadJob {
+  id: number;
+  /**
+   * Input data provided to the job
+   */
+  input?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
+  taskStatus?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
+  completedAt?: string | null;
+  totalTried?: number | null;
+  /**
+   * If hasError is true this job will not be retried
+   */
+  hasError?: boolean | null;
+  /**
+   * If hasError is true, this is the error that caused it
+   */
+  error?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
+  /**
+   * Task execution log
+   */
+  log?:
+    | {
+        executedAt: string;
+        completedAt: string;
+        taskSlug: 'inline' | 'publishScheduled';
+        taskID: string;
+        input?:
+          | {
+              [k: string]: unknown;
+            }
+          | unknown[]
+          | string
+          | number
+          | boolean
+          | null;
+        output?:
+          | {
+              [k: string]: unknown;
+            }
+          | unknown[]
+          | string
+          | number
+          | boolean
+          | null;
+        state: 'failed' | 'succeeded';
+        error?:
+          | {
+              [k: string]: unknown;
+            }
+          | unknown[]
+          | string
+          | number
+          | boolean
+          | null;
+        id?: string | null;
+      }[]
+    | null;
+  taskSlug?: ('inline' | 'publishScheduled') | null;
+  queue?: string | null;
+  waitUntil?: string | null;
+  processing?: boolean | null;
+  updatedAt: string;
+  createdAt: string;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -536,6 +658,10 @@ export interface PayloadLockedDocument {
     | ({
         relationTo: 'article-likes';
         value: number | ArticleLike;
+      } | null)
+    | ({
+        relationTo: 'job-leases';
+        value: number | JobLease;
       } | null);
   globalSlug?: string | null;
   user: {
@@ -629,6 +755,7 @@ export interface ArticlesSelect<T extends boolean = true> {
   category?: T;
   author?: T;
   status?: T;
+  publishAt?: T;
   featured?: T;
   publishedAt?: T;
   feedSlug?: T;
@@ -655,6 +782,7 @@ export interface ProjectsSelect<T extends boolean = true> {
   screenshots?: T;
   category?: T;
   status?: T;
+  publishAt?: T;
   featured?: T;
   order?: T;
   publishedAt?: T;
@@ -794,11 +922,53 @@ export interface ArticleLikesSelect<T extends boolean = true> {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "job-leases_select".
+ */
+export interface JobLeasesSelect<T extends boolean = true> {
+  name?: T;
+  holder?: T;
+  expiresAt?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "payload-kv_select".
  */
 export interface PayloadKvSelect<T extends boolean = true> {
   key?: T;
   data?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "payload-jobs_select".
+ */
+export interface PayloadJobsSelect<T extends boolean = true> {
+  input?: T;
+  taskStatus?: T;
+  completedAt?: T;
+  totalTried?: T;
+  hasError?: T;
+  error?: T;
+  log?:
+    | T
+    | {
+        executedAt?: T;
+        completedAt?: T;
+        taskSlug?: T;
+        taskID?: T;
+        input?: T;
+        output?: T;
+        state?: T;
+        error?: T;
+        id?: T;
+      };
+  taskSlug?: T;
+  queue?: T;
+  waitUntil?: T;
+  processing?: T;
+  updatedAt?: T;
+  createdAt?: T;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -897,6 +1067,18 @@ export interface CollectionsWidget {
     [k: string]: unknown;
   };
   width: 'full';
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskPublishScheduled".
+ */
+export interface TaskPublishScheduled {
+  input: {
+    collection: 'articles' | 'projects';
+    id: number;
+    publishAt: string;
+  };
+  output?: unknown;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema

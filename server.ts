@@ -9,6 +9,7 @@ import { composeConfig } from './composeConfig'
 import { cachedResponder } from './endpoints/http/cachedResponses'
 import { createApiRouter } from './endpoints/router'
 import { closeDatabase } from './lib/db/closeDatabase'
+import { startJobsRunner } from './lib/jobs/jobsRunner'
 import { createCmsApiHandler } from './lib/cmsApi'
 import { ConfigError } from './lib/configError'
 import { selectDatabase } from './lib/databaseSelection'
@@ -28,7 +29,7 @@ export type Service = {
   payload: Payload
   /** From now on: health answers 503 and every answer closes its connection. */
   startDraining: () => void
-  /** Closes the admin UI handler (if any) and the database. */
+  /** Stops running jobs, closes the admin UI handler (if any) and the database. */
   close: () => Promise<void>
 }
 
@@ -52,6 +53,7 @@ export const createService = async (env: ServiceEnv): Promise<Service> => {
   const database = selectDatabase(env.databaseUrl, env.dataDir).kind
   const config = await composeConfig(env)
   const payload = await getPayload({ config })
+  const jobs = startJobsRunner(payload, { pollMs: env.jobsPollMs })
   let draining = false
   const isDraining = () => draining
 
@@ -88,6 +90,7 @@ export const createService = async (env: ServiceEnv): Promise<Service> => {
       draining = true
     },
     close: async () => {
+      await jobs.stop()
       await adminUi?.close()
       await closeDatabase(payload)
     },

@@ -5,6 +5,7 @@ import { publishedOrStaff } from '../access/publishedOrStaff'
 import { articleReadingFields } from '../fields/articleReadingFields'
 import { counterField } from '../fields/counterField'
 import { markdownContent } from '../fields/markdownContent'
+import { publishAtField } from '../fields/publishAtField'
 import { statusField } from '../fields/statusField'
 import { urlField } from '../fields/urlField'
 import { deleteArticleLikes } from '../hooks/deleteArticleLikes'
@@ -13,6 +14,7 @@ import { setFeedSlug } from '../hooks/setFeedSlug'
 import { setArticleReading } from '../hooks/setArticleReading'
 import { showPublicSlug } from '../hooks/showPublicSlug'
 import { setAuthor } from '../hooks/setAuthor'
+import { cancelScheduledPublishOnDelete, publishWhenScheduledInPast, syncScheduledPublish } from '../hooks/schedulePublishing'
 import { setPublishedAt } from '../hooks/setPublishedAt'
 
 export const ARTICLES_SLUG = 'articles'
@@ -23,14 +25,16 @@ export const Articles: CollectionConfig = {
   slug: ARTICLES_SLUG,
   access: { create: canManageContent, delete: canManageContent, read: publishedOrStaff, update: canManageContent },
   admin: {
-    defaultColumns: ['title', 'status', 'category', 'viewCount', 'updatedAt'],
+    defaultColumns: ['title', 'status', 'publishAt', 'category', 'viewCount', 'updatedAt'],
     group: 'Blog',
     listSearchableFields: ['title', 'slug', 'excerpt'],
     useAsTitle: 'title',
   },
   defaultSort: '-createdAt',
   hooks: {
-    beforeChange: [setAuthor, setPublishedAt, setFeedSlug, content.beforeChange, setArticleReading],
+    beforeChange: [setAuthor, publishWhenScheduledInPast, setPublishedAt, setFeedSlug, content.beforeChange, setArticleReading],
+    afterChange: [syncScheduledPublish(ARTICLES_SLUG)],
+    afterDelete: [cancelScheduledPublishOnDelete(ARTICLES_SLUG)],
     beforeDelete: [deleteArticleLikes],
     beforeValidate: [generateSlug(ARTICLES_SLUG)],
   },
@@ -74,6 +78,7 @@ export const Articles: CollectionConfig = {
       admin: { position: 'sidebar', readOnly: true },
     },
     statusField(['draft', 'published'] as const, 'draft'),
+    publishAtField,
     { name: 'featured', type: 'checkbox', defaultValue: false, index: true, admin: { position: 'sidebar' } },
     { name: 'publishedAt', type: 'date', admin: { position: 'sidebar', readOnly: true } },
     {

@@ -27,6 +27,8 @@ export type ServiceEnv = {
   headersTimeoutMs: number
   homeCacheTtl: number
   host: string
+  /** Milliseconds between two looks at the jobs queue (scheduled publishing, webhook deliveries). */
+  jobsPollMs: number
   /** Like and unlike requests one client IP may make per minute. */
   likeRateLimit: number
   /** Seconds an anonymous list or detail answer is reused (counters may lag that long; edits clear it at once). */
@@ -142,6 +144,7 @@ const envSchema = z.object({
   HEADERS_TIMEOUT: integerText(15, 1, 3600),
   HOME_CACHE_TTL: integerText(300, 0, 86_400 * 30),
   HOST: optionalText,
+  JOBS_POLL_MS: integerText(1000, 50, 60_000),
   LIKE_RATE_LIMIT: integerText(30, 1, 100_000),
   LIST_CACHE_TTL: integerText(10, 0, 3600),
   LOGIN_RATE_LIMIT: integerText(DEFAULT_LOGIN_THROTTLE.perIpLimit, 1, 100_000),
@@ -205,6 +208,7 @@ export const readEnv = (source: Record<string, string | undefined>, cwd = proces
     headersTimeoutMs: vars.HEADERS_TIMEOUT * 1000,
     homeCacheTtl: vars.HOME_CACHE_TTL,
     host: vars.HOST ?? '0.0.0.0',
+    jobsPollMs: vars.JOBS_POLL_MS,
     likeRateLimit: vars.LIKE_RATE_LIMIT,
     listCacheTtl: vars.LIST_CACHE_TTL,
     loginRateLimit: vars.LOGIN_RATE_LIMIT,

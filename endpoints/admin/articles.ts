@@ -5,7 +5,7 @@ import { ARTICLES_SLUG } from '../../collections/Articles'
 import { leavingDefaults } from '../../lib/createData'
 import type { Article } from '../../payload-types'
 import { articleAuthors } from '../articleAuthor'
-import { flag, integer, oneOf, optionalText, optionalUrl, requiredText, withDefault } from '../http/schemas'
+import { flag, integer, oneOf, optionalDateTime, optionalText, optionalUrl, requiredText, withDefault } from '../http/schemas'
 import { adminArticleRecord } from '../serializers/article'
 import { relationId } from '../serializers/common'
 import { type AdminResource, withoutNulls } from './crud'
@@ -19,6 +19,7 @@ const createSchema = z.strictObject({
   excerpt: optionalText(1000),
   coverImage: optionalUrl,
   status: withDefault(oneOf(STATUSES)),
+  publishAt: optionalDateTime,
   featured: withDefault(flag),
   slug: optionalText(200),
 })

@@ -2,7 +2,7 @@ import { z } from 'zod'
 
 import { PROJECTS_SLUG } from '../../collections/Projects'
 import { leavingDefaults } from '../../lib/createData'
-import { flag, integer, oneOf, optionalText, optionalUrl, requiredText, safeUrl, withDefault } from '../http/schemas'
+import { flag, integer, oneOf, optionalDateTime, optionalText, optionalUrl, requiredText, safeUrl, withDefault } from '../http/schemas'
 import { adminProjectRecord } from '../serializers/project'
 import { type AdminResource, withoutNulls } from './crud'
 
@@ -18,6 +18,7 @@ const createSchema = z.strictObject({
   techStack: z.array(requiredText(50), { error: 'must be a list of strings' }).max(50, 'must have at most 50 tags').nullable().optional(),
   screenshots: z.array(safeUrl, { error: 'must be a list of URLs' }).max(50, 'must have at most 50 screenshots').nullable().optional(),
   status: withDefault(oneOf(STATUSES)),
+  publishAt: optionalDateTime,
   categoryId: integer(1).nullable().optional(),
   featured: withDefault(flag),
   order: withDefault(integer(-1_000_000, 1_000_000)),

@@ -27,6 +27,13 @@ export const integer = (min: number, max = Number.MAX_SAFE_INTEGER) =>
 export const oneOf = <Values extends readonly [string, ...string[]]>(values: Values) =>
   z.enum(values, { error: () => `must be one of ${values.join(', ')}` })
 
+/** An optional moment: ISO 8601 with a time zone (`Z` or an offset), kept as UTC; `null` clears it on update. */
+export const optionalDateTime = z
+  .iso.datetime({ offset: true, error: 'must be an ISO 8601 date and time with a time zone, like 2026-12-01T09:00:00Z' })
+  .transform((value) => new Date(value).toISOString())
+  .nullable()
+  .optional()
+
 export const flag = z.boolean({ error: typeMessage('true or false') })
 
 /**

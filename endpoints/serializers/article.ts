@@ -81,6 +81,8 @@ export const articleDetail = (doc: ArticleDetailFields, author: Byline | null) =
 export const adminArticleRecord = (doc: Article, author: Byline | null) => ({
   ...articleDetail(doc, author),
   featured: Boolean(doc.featured),
+  publishAt: optionalString(doc.publishAt),
+  publishedAt: optionalString(doc.publishedAt),
 })
 
 export const latestArticleItem = (doc: Pick<Article, 'id' | 'title' | 'excerpt' | 'content' | 'coverImage' | 'createdAt'>) => ({

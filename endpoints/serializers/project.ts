@@ -52,4 +52,6 @@ export const adminProjectRecord = (doc: Project) => ({
   featured: Boolean(doc.featured),
   categoryId: relationId(doc.category),
   order: numberOr(doc.order),
+  publishAt: optionalString(doc.publishAt),
+  publishedAt: optionalString(doc.publishedAt),
 })

@@ -4,6 +4,7 @@ import * as migration_20261122_000250_content_rich_text from './20261122_000250_
 import * as migration_20261122_002300_editor_admin_ui from './20261122_002300_editor_admin_ui';
 import * as migration_20261123_140309_drop_login_lockout_fields from './20261123_140309_drop_login_lockout_fields';
 import * as migration_20261123_170601_reader_features from './20261123_170601_reader_features';
+import * as migration_20261123_185519_scheduled_publishing from './20261123_185519_scheduled_publishing';
 
 export const migrations = [
   {
@@ -34,6 +35,11 @@ export const migrations = [
   {
     up: migration_20261123_170601_reader_features.up,
     down: migration_20261123_170601_reader_features.down,
-    name: '20261123_170601_reader_features'
+    name: '20261123_170601_reader_features',
+  },
+  {
+    up: migration_20261123_185519_scheduled_publishing.up,
+    down: migration_20261123_185519_scheduled_publishing.down,
+    name: '20261123_185519_scheduled_publishing'
   },
 ];

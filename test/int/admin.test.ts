@@ -49,7 +49,7 @@ const CASES: Record<string, Case> = {
     urls: ['coverImage', 'demoUrl', 'repoUrl'],
     keys: [
       'categoryId', 'content', 'coverImage', 'createdAt', 'demoUrl', 'description', 'featured', 'id', 'likeCount', 'order',
-      'repoUrl', 'screenshots', 'status', 'techStack', 'title', 'updatedAt', 'viewCount',
+      'publishAt', 'publishedAt', 'repoUrl', 'screenshots', 'status', 'techStack', 'title', 'updatedAt', 'viewCount',
     ],
     update: { techStack: ['React', 'Node'] },
   },
@@ -62,7 +62,7 @@ const CASES: Record<string, Case> = {
     urls: ['coverImage'],
     keys: [
       'authorId', 'authorName', 'categoryId', 'categoryName', 'content', 'coverImage', 'createdAt', 'excerpt', 'featured', 'id',
-      'likeCount', 'readingTimeMinutes', 'slug', 'status', 'title', 'toc', 'updatedAt', 'viewCount',
+      'likeCount', 'publishAt', 'publishedAt', 'readingTimeMinutes', 'slug', 'status', 'title', 'toc', 'updatedAt', 'viewCount',
     ],
     update: { excerpt: 'Short' },
   },

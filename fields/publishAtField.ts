@@ -1,0 +1,13 @@
+import type { Field } from 'payload'
+
+/** When a draft publishes itself (lib/jobs/publishScheduled.ts); kept on the record after it fired. */
+export const publishAtField: Field = {
+  name: 'publishAt',
+  type: 'date',
+  label: 'Publish at',
+  admin: {
+    position: 'sidebar',
+    date: { pickerAppearance: 'dayAndTime' },
+    description: 'A draft publishes itself at this moment (within a minute). Clear it to cancel; a moment in the past publishes at once, back-dated.',
+  },
+}
