@@ -8,7 +8,9 @@ import { markdownContent } from '../fields/markdownContent'
 import { statusField } from '../fields/statusField'
 import { urlField } from '../fields/urlField'
 import { deleteArticleLikes } from '../hooks/deleteArticleLikes'
+import { deleteArticleRedirects } from '../hooks/deleteArticleRedirects'
 import { generateSlug } from '../hooks/generateSlug'
+import { recordEarlierSlug } from '../hooks/recordEarlierSlug'
 import { setFeedSlug } from '../hooks/setFeedSlug'
 import { setArticleReading } from '../hooks/setArticleReading'
 import { showPublicSlug } from '../hooks/showPublicSlug'
@@ -30,8 +32,9 @@ export const Articles: CollectionConfig = {
   },
   defaultSort: '-createdAt',
   hooks: {
+    afterChange: [recordEarlierSlug],
     beforeChange: [setAuthor, setPublishedAt, setFeedSlug, content.beforeChange, setArticleReading],
-    beforeDelete: [deleteArticleLikes],
+    beforeDelete: [deleteArticleLikes, deleteArticleRedirects],
     beforeValidate: [generateSlug(ARTICLES_SLUG)],
   },
   indexes: [{ fields: ['status', 'createdAt'] }, { fields: ['featured', 'status'] }],
