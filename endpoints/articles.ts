@@ -92,6 +92,7 @@ const countArticles = async (payload: Payload, user: ApiUser | null | undefined,
 
 /** The lookup order of the contract: id; then the public `{slug}-{id}` form; then the stored slug. */
 const findArticle = async (payload: Payload, key: ArticleKey, user: ApiUser | null | undefined) => {
+  if (key.kind === 'none') return undefined
   if (key.kind === 'id') return findOne(payload, user, { id: { equals: key.id } })
   if (key.publicForm) {
     const byPublicForm = await findOne(payload, user, {
