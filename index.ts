@@ -3,6 +3,7 @@ import path from 'node:path'
 import type { CollectionAfterChangeHook, CollectionAfterDeleteHook, CollectionConfig, Config, Field } from 'payload'
 
 import { ArticleLikes } from './collections/ArticleLikes'
+import { ArticleRedirects } from './collections/ArticleRedirects'
 import { Articles } from './collections/Articles'
 import { Carousels } from './collections/Carousels'
 import { Categories } from './collections/Categories'
@@ -129,9 +130,9 @@ export const blogPortfolio =
       .map((collection) => (numericIds ? withNumericId(collection) : collection))
       .map(withSearchIndexing)
       .map(withCacheClearing)
-    // Likes change counters only: like the counters themselves, they do not clear the public cache.
-    ours.push(numericIds ? withNumericId(ArticleLikes) : ArticleLikes)
-    ours.push(numericIds ? withNumericId(JobLeases) : JobLeases)
+    // Likes change counters only: like the counters themselves, they do not clear the public cache. Earlier slugs
+    // change only in an article's own save or delete, which clears it. Job leases are internal.
+    ours.push(...[ArticleLikes, ArticleRedirects, JobLeases].map((collection) => (numericIds ? withNumericId(collection) : collection)))
 
     const existing = incoming.collections ?? []
     const clash = existing.find((collection) => ours.some((own) => own.slug === collection.slug))

@@ -78,6 +78,7 @@ export interface Config {
     skills: Skill;
     'wall-messages': WallMessage;
     'article-likes': ArticleLike;
+    'article-redirects': ArticleRedirect;
     'job-leases': JobLease;
     'payload-kv': PayloadKv;
     'payload-jobs': PayloadJob;
@@ -98,6 +99,7 @@ export interface Config {
     skills: SkillsSelect<false> | SkillsSelect<true>;
     'wall-messages': WallMessagesSelect<false> | WallMessagesSelect<true>;
     'article-likes': ArticleLikesSelect<false> | ArticleLikesSelect<true>;
+    'article-redirects': ArticleRedirectsSelect<false> | ArticleRedirectsSelect<true>;
     'job-leases': JobLeasesSelect<false> | JobLeasesSelect<true>;
     'payload-kv': PayloadKvSelect<false> | PayloadKvSelect<true>;
     'payload-jobs': PayloadJobsSelect<false> | PayloadJobsSelect<true>;
@@ -488,6 +490,19 @@ export interface ArticleLike {
   createdAt: string;
 }
 /**
+ * Earlier slugs of articles: their old addresses answer 301 to the current one. Kept by the articles; read only.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "article-redirects".
+ */
+export interface ArticleRedirect {
+  id: number;
+  slug: string;
+  article: number | Article;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "job-leases".
  */
@@ -658,6 +673,10 @@ export interface PayloadLockedDocument {
     | ({
         relationTo: 'article-likes';
         value: number | ArticleLike;
+      } | null)
+    | ({
+        relationTo: 'article-redirects';
+        value: number | ArticleRedirect;
       } | null)
     | ({
         relationTo: 'job-leases';
@@ -917,6 +936,16 @@ export interface ArticleLikesSelect<T extends boolean = true> {
   article?: T;
   visitorHash?: T;
   ipHash?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "article-redirects_select".
+ */
+export interface ArticleRedirectsSelect<T extends boolean = true> {
+  slug?: T;
+  article?: T;
   updatedAt?: T;
   createdAt?: T;
 }

@@ -9,7 +9,9 @@ import { publishAtField } from '../fields/publishAtField'
 import { statusField } from '../fields/statusField'
 import { urlField } from '../fields/urlField'
 import { deleteArticleLikes } from '../hooks/deleteArticleLikes'
+import { deleteArticleRedirects } from '../hooks/deleteArticleRedirects'
 import { generateSlug } from '../hooks/generateSlug'
+import { recordEarlierSlug } from '../hooks/recordEarlierSlug'
 import { setFeedSlug } from '../hooks/setFeedSlug'
 import { setArticleReading } from '../hooks/setArticleReading'
 import { showPublicSlug } from '../hooks/showPublicSlug'
@@ -33,9 +35,9 @@ export const Articles: CollectionConfig = {
   defaultSort: '-createdAt',
   hooks: {
     beforeChange: [setAuthor, publishWhenScheduledInPast, setPublishedAt, setFeedSlug, content.beforeChange, setArticleReading],
-    afterChange: [syncScheduledPublish(ARTICLES_SLUG)],
+    afterChange: [recordEarlierSlug, syncScheduledPublish(ARTICLES_SLUG)],
     afterDelete: [cancelScheduledPublishOnDelete(ARTICLES_SLUG)],
-    beforeDelete: [deleteArticleLikes],
+    beforeDelete: [deleteArticleLikes, deleteArticleRedirects],
     beforeValidate: [generateSlug(ARTICLES_SLUG)],
   },
   indexes: [{ fields: ['status', 'createdAt'] }, { fields: ['featured', 'status'] }],

@@ -1,11 +1,12 @@
 import { Router } from 'express'
 import type { Payload, Where } from 'payload'
 
+import { ARTICLE_REDIRECTS_SLUG } from '../collections/ArticleRedirects'
 import { ARTICLES_SLUG } from '../collections/Articles'
 import { incrementCounterReading } from '../lib/db/counters'
 import { readsDeepPagesByIds } from '../lib/db/deepPaging'
 import { cached } from '../lib/publicCache'
-import { type ArticleKey, readArticleKey } from '../lib/publicSlug'
+import { type ArticleKey, publicSlug, readArticleKey } from '../lib/publicSlug'
 import { articleAuthor } from './articleAuthor'
 import { notFound } from './http/apiError'
 import { setPublicCaching } from './http/cacheControl'
@@ -15,6 +16,7 @@ import { booleanText, queryParam } from './http/params'
 import { type PublicCaching, sendPublicRead } from './http/publicResponse'
 import type { ApiUser } from './http/requestTypes'
 import { type ArticleDetailFields, type ArticleListFields, articleDetail, articleListItem, type Byline } from './serializers/article'
+import { relationId } from './serializers/common'
 
 const LIST_SELECT = {
   title: true,
@@ -92,6 +94,7 @@ const countArticles = async (payload: Payload, user: ApiUser | null | undefined,
 
 /** The lookup order of the contract: id; then the public `{slug}-{id}` form; then the stored slug. */
 const findArticle = async (payload: Payload, key: ArticleKey, user: ApiUser | null | undefined) => {
+  if (key.kind === 'none') return undefined
   if (key.kind === 'id') return findOne(payload, user, { id: { equals: key.id } })
   if (key.publicForm) {
     const byPublicForm = await findOne(payload, user, {
@@ -102,24 +105,72 @@ const findArticle = async (payload: Payload, key: ArticleKey, user: ApiUser | nu
   return findOne(payload, user, { slug: { equals: key.slug } })
 }
 
-type FoundArticle = { doc: ArticleDetailFields; author: Byline | null }
-
-const loadArticle = async (payload: Payload, key: string, user: ApiUser | null | undefined): Promise<FoundArticle | null> => {
-  const doc = await findArticle(payload, readArticleKey(key), user)
-  return doc ? { doc, author: await articleAuthor(payload, doc) } : null
+/**
+ * Where an earlier slug sends the caller: the current public slug of the article that gave it up, when the caller
+ * may read that article (a draft is not found by the public, as if it were missing). The key is read as the detail
+ * reads it: `{old-slug}-{id}` where that article once had `old-slug` first; else the bare key as an old slug, whose
+ * latest owner (the newest row) takes it. Only asked when no current article answers to the key: current slugs win.
+ * The rows are read as the system (only admins browse them); the article with the caller's own access.
+ */
+const findMovedArticle = async (payload: Payload, key: ArticleKey, user: ApiUser | null | undefined): Promise<string | undefined> => {
+  if (key.kind !== 'slug') return undefined
+  const { publicForm } = key
+  const bySlug: Where = { slug: { equals: key.slug } }
+  const { docs: rows } = await payload.find({
+    collection: ARTICLE_REDIRECTS_SLUG,
+    depth: 0,
+    overrideAccess: true,
+    pagination: false,
+    select: { slug: true, article: true },
+    sort: '-id',
+    where: publicForm
+      ? { or: [bySlug, { and: [{ slug: { equals: publicForm.storedSlug } }, { article: { equals: publicForm.id } }] }] }
+      : bySlug,
+  })
+  const row =
+    (publicForm && rows.find((candidate) => candidate.slug === publicForm.storedSlug && relationId(candidate.article) === publicForm.id)) ??
+    rows.find((candidate) => candidate.slug === key.slug)
+  const id = relationId(row?.article)
+  if (id === null) return undefined
+  const { docs } = await payload.find({
+    collection: ARTICLES_SLUG,
+    depth: 0,
+    limit: 1,
+    overrideAccess: false,
+    pagination: false,
+    select: { slug: true },
+    user,
+    where: { id: { equals: id } },
+  })
+  const slug = docs[0]?.slug
+  return slug ? publicSlug(slug, id) : undefined
 }
 
-/**
- * An article as an anonymous reader finds it by `key`, kept `ttl` seconds (a miss too, so unknown keys do not reach
- * the database again). Any change made through Payload clears it; its view count is never served from here.
- * (With a short TTL, the busiest articles expiring together stalled every reader behind their re-reads.)
- */
-const publicArticle = (payload: Payload, key: string, ttl: number) =>
-  cached(`article:${key}`, ttl, () => loadArticle(payload, key, null), (found) => found?.doc.content?.length ?? 0)
+type FoundArticle = { doc: ArticleDetailFields; author: Byline | null }
+/** An earlier address: the current public slug to send the caller to. */
+type MovedArticle = { movedTo: string }
+
+const loadArticle = async (payload: Payload, key: string, user: ApiUser | null | undefined): Promise<FoundArticle | MovedArticle | null> => {
+  const articleKey = readArticleKey(key)
+  const doc = await findArticle(payload, articleKey, user)
+  if (doc) return { doc, author: await articleAuthor(payload, doc) }
+  const movedTo = await findMovedArticle(payload, articleKey, user)
+  return movedTo ? { movedTo } : null
+}
+
+const isMoved = (found: FoundArticle | MovedArticle | null): found is MovedArticle => found !== null && 'movedTo' in found
 
 /**
- * The published article `key` names, found as the detail finds it (a draft is not found, whoever asks): anonymous
- * callers through the public cache, signed-in ones fresh with their own access.
+ * An article as an anonymous reader finds it by `key`, kept `ttl` seconds (a miss or an earlier address too, so
+ * unknown keys do not reach the database again). Any change made through Payload clears it; its view count is never
+ * served from here. (With a short TTL, the busiest articles expiring together stalled every reader behind their re-reads.)
+ */
+const publicArticle = (payload: Payload, key: string, ttl: number) =>
+  cached(`article:${key}`, ttl, () => loadArticle(payload, key, null), (found) => (found && !isMoved(found) ? (found.doc.content?.length ?? 0) : 1))
+
+/**
+ * The published article `key` names, found as the detail finds it (a draft is not found, whoever asks; an earlier
+ * address is not followed): anonymous callers through the public cache, signed-in ones fresh with their own access.
  */
 export const findPublishedArticle = async (
   payload: Payload,
@@ -127,11 +178,15 @@ export const findPublishedArticle = async (
   user: ApiUser | null | undefined,
   recordTtl: number,
 ): Promise<ArticleDetailFields | undefined> => {
-  const doc = user ? await findArticle(payload, readArticleKey(key), user) : (await publicArticle(payload, key, recordTtl))?.doc
+  const found = user ? undefined : await publicArticle(payload, key, recordTtl)
+  const doc = user ? await findArticle(payload, readArticleKey(key), user) : found && !isMoved(found) ? found.doc : undefined
   return doc?.status === 'published' ? doc : undefined
 }
 
-/** GET /articles (published, newest first) and GET /articles/:idOrSlug (counts a view). */
+/**
+ * GET /articles (published, newest first) and GET /articles/:idOrSlug (counts a view; an earlier slug answers 301
+ * with `Location: /api/articles/{current-slug}-{id}`).
+ */
 export const articleRoutes = (payload: Payload, { recordTtl, answerTtl }: PublicCaching): Router => {
   const router = Router()
 
@@ -151,6 +206,13 @@ export const articleRoutes = (payload: Payload, { recordTtl, answerTtl }: Public
   router.get('/:key', async (req, res) => {
     const found = req.user ? await loadArticle(payload, req.params.key, req.user) : await publicArticle(payload, req.params.key, recordTtl)
     if (!found) throw notFound('Article')
+    if (isMoved(found)) {
+      // Revalidated like the other public reads (a redirect cached for good would outlive a rename back, or the slug
+      // passing to another article); `private, no-store` for a token, which may be sent to a draft.
+      setPublicCaching(req, res)
+      res.redirect(301, `${req.baseUrl}/${found.movedTo}`)
+      return
+    }
     const { doc, author } = found
     // A staff preview of a draft is not a reader's view. The counters come fresh from the update (the found record
     // may come from the cache): the new view count and the like count, in one statement.

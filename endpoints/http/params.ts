@@ -1,11 +1,12 @@
 import { z } from 'zod'
 
+import { isRecordId } from '../../lib/db/recordIds'
 import { notFound } from './apiError'
 import { parseWith } from './validation'
 
-/** A path id: a positive integer, else the record cannot exist (404). */
+/** A path id: a positive integer a record can have, else the record cannot exist (404). */
 export const parsePathId = (value: string | undefined, what: string): number => {
-  if (!value || !/^\d{1,15}$/.test(value) || Number(value) < 1) throw notFound(what)
+  if (!value || !/^\d{1,15}$/.test(value) || !isRecordId(Number(value))) throw notFound(what)
   return Number(value)
 }
 

@@ -5,6 +5,7 @@ import * as migration_20261122_002251_editor_admin_ui from './20261122_002251_ed
 import * as migration_20261123_140305_drop_login_lockout_fields from './20261123_140305_drop_login_lockout_fields';
 import * as migration_20261123_170557_reader_features from './20261123_170557_reader_features';
 import * as migration_20261123_185515_scheduled_publishing from './20261123_185515_scheduled_publishing';
+import * as migration_20261123_185634_old_addresses from './20261123_185634_old_addresses';
 
 export const migrations = [
   {
@@ -40,6 +41,11 @@ export const migrations = [
   {
     up: migration_20261123_185515_scheduled_publishing.up,
     down: migration_20261123_185515_scheduled_publishing.down,
-    name: '20261123_185515_scheduled_publishing'
+    name: '20261123_185515_scheduled_publishing',
+  },
+  {
+    up: migration_20261123_185634_old_addresses.up,
+    down: migration_20261123_185634_old_addresses.down,
+    name: '20261123_185634_old_addresses'
   },
 ];

@@ -168,6 +168,15 @@ describe('GET /api/articles/:id', () => {
     expect((await get(`/api/articles/article-2-${ids.a1}`)).status).toBe(404)
   })
 
+  it.each(['2147483648', '9'.repeat(40), 'top-2147483648', 'top-10%00', '%00'])(
+    '404, never 500, for %s: an id no record can have, or a character no text column holds',
+    async (key) => {
+      const res = await get(`/api/articles/${key}`)
+      expect(res.status).toBe(404)
+      expect(res.body.error.code).toBe('NOT_FOUND')
+    },
+  )
+
   it('counts a view per request and shows the new count, without touching updatedAt', async () => {
     const before = (await get(`/api/articles/${ids.a2}`)).body.data
     const after = (await get(`/api/articles/article-2-${ids.a2}`)).body.data

@@ -136,7 +136,7 @@ describe('GET /api/projects/:id', () => {
     expect(preview.body.data.status).toBe('draft')
   })
 
-  it.each(['999999', 'abc', '1.5', '0', '-1'])('404 for id %s', async (id) => {
+  it.each(['999999', 'abc', '1.5', '0', '-1', '2147483648', '999999999999999'])('404 for id %s', async (id) => {
     const res = await get(`/api/projects/${id}`)
     expect(res.status).toBe(404)
     expect(res.body.error.code).toBe('NOT_FOUND')

@@ -55,6 +55,11 @@ describe('readArticleKey', () => {
     ['top-10-7', { kind: 'slug', slug: 'top-10-7', publicForm: { storedSlug: 'top-10', id: 7 } }],
     ['hello-world', { kind: 'slug', slug: 'hello-world', publicForm: undefined }],
     ['2024-5', { kind: 'slug', slug: '2024-5', publicForm: { storedSlug: '2024', id: 5 } }],
+    ['2147483647', { kind: 'id', id: 2147483647 }],
+    ['2147483648', { kind: 'none' }],
+    ['0', { kind: 'none' }],
+    ['top-2147483648', { kind: 'slug', slug: 'top-2147483648', publicForm: undefined }],
+    ['top\u0000-7', { kind: 'none' }],
   ])('%s', (param, key) => {
     expect(readArticleKey(param)).toEqual(key)
   })
