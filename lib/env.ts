@@ -4,6 +4,7 @@ import { z } from 'zod'
 
 import { ConfigError } from './configError'
 import { DEFAULT_LOGIN_THROTTLE } from './loginThrottleSettings'
+import { DEFAULT_WEBHOOK_RETRY_DELAYS_MS } from './webhooks/retrySchedule'
 
 export type NodeEnvironment = 'development' | 'production' | 'test'
 
@@ -61,6 +62,10 @@ export type ServiceEnv = {
   trustProxy: boolean
   wallModeration: boolean
   wallRateLimit: number
+  /** Webhook URLs may resolve to loopback, private and link-local addresses (receivers on the same host or network). */
+  webhookAllowPrivate: boolean
+  /** Milliseconds between a failed webhook attempt and the next one, each varied by ±20%; one retry per entry. */
+  webhookRetryDelaysMs: number[]
 }
 
 const optionalText = z
@@ -133,6 +138,23 @@ const corsList = z
     return origins.map((origin) => origin.replace(/\/+$/, ''))
   })
 
+const MAX_RETRY_DELAY_MS = 86_400_000
+
+const millisecondsList = (fallback: number[]) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value === '') return fallback
+      const items = value.split(',').map((item) => item.trim())
+      if (items.length > 20 || items.some((item) => !/^\d+$/.test(item) || Number(item) < 1 || Number(item) > MAX_RETRY_DELAY_MS)) {
+        ctx.addIssue({ code: 'custom', message: `expected up to 20 comma-separated milliseconds from 1 to ${MAX_RETRY_DELAY_MS}, got "${value}"` })
+        return z.NEVER
+      }
+      return items.map(Number)
+    })
+
 const envSchema = z.object({
   ADMIN: booleanText(true),
   ADMIN_EMAIL: optionalText.pipe(z.email({ message: 'expected an email address' }).optional()),
@@ -172,6 +194,8 @@ const envSchema = z.object({
   TRUST_PROXY: booleanText(false),
   WALL_MODERATION: booleanText(false),
   WALL_RATE_LIMIT: integerText(5, 1, 10_000),
+  WEBHOOK_ALLOW_PRIVATE: booleanText(false),
+  WEBHOOK_RETRY_DELAYS: millisecondsList(DEFAULT_WEBHOOK_RETRY_DELAYS_MS),
 })
 
 const toNodeEnvironment = (value: string | undefined): NodeEnvironment =>
@@ -230,5 +254,7 @@ export const readEnv = (source: Record<string, string | undefined>, cwd = proces
     trustProxy: vars.TRUST_PROXY,
     wallModeration: vars.WALL_MODERATION,
     wallRateLimit: vars.WALL_RATE_LIMIT,
+    webhookAllowPrivate: vars.WEBHOOK_ALLOW_PRIVATE,
+    webhookRetryDelaysMs: vars.WEBHOOK_RETRY_DELAYS,
   }
 }

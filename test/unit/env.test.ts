@@ -20,6 +20,7 @@ describe('readEnv', () => {
       headersTimeoutMs: 15_000,
       homeCacheTtl: 300,
       host: '0.0.0.0',
+      jobsPollMs: 1000,
       likeRateLimit: 30,
       listCacheTtl: 10,
       loginAccountLimit: 5,
@@ -33,6 +34,7 @@ describe('readEnv', () => {
       requestTimeoutMs: 60_000,
       serverUrl: undefined,
       shutdownTimeoutMs: 8000,
+      siteUrl: undefined,
       sitemapMaxUrls: 50_000,
       skillsCacheTtl: 3600,
       sqliteBusyTimeoutMs: 1000,
@@ -40,6 +42,8 @@ describe('readEnv', () => {
       trustProxy: false,
       wallModeration: false,
       wallRateLimit: 5,
+      webhookAllowPrivate: false,
+      webhookRetryDelaysMs: [5000, 30_000, 120_000, 600_000, 1_800_000, 3_600_000, 7_200_000, 14_400_000, 28_800_000, 28_800_000],
     })
   })
 
@@ -75,6 +79,8 @@ describe('readEnv', () => {
       TRUST_PROXY: 'true',
       WALL_MODERATION: 'yes',
       WALL_RATE_LIMIT: '10',
+      WEBHOOK_ALLOW_PRIVATE: 'true',
+      WEBHOOK_RETRY_DELAYS: '100, 200',
     })
     expect(env).toMatchObject({
       admin: false,
@@ -105,6 +111,8 @@ describe('readEnv', () => {
       trustProxy: true,
       wallModeration: true,
       wallRateLimit: 10,
+      webhookAllowPrivate: true,
+      webhookRetryDelaysMs: [100, 200],
     })
   })
 
@@ -133,6 +141,10 @@ describe('readEnv', () => {
     ['ADMIN', 'maybe', /ADMIN: expected true or false, got "maybe"/],
     ['WALL_MODERATION', '2', /WALL_MODERATION/],
     ['TRUST_PROXY', 'sometimes', /TRUST_PROXY/],
+    ['WEBHOOK_ALLOW_PRIVATE', 'please', /WEBHOOK_ALLOW_PRIVATE: expected true or false/],
+    ['WEBHOOK_RETRY_DELAYS', '5s,30s', /WEBHOOK_RETRY_DELAYS: expected up to 20 comma-separated milliseconds/],
+    ['WEBHOOK_RETRY_DELAYS', '100,,200', /WEBHOOK_RETRY_DELAYS/],
+    ['WEBHOOK_RETRY_DELAYS', '0', /WEBHOOK_RETRY_DELAYS/],
     ['LOG_LEVEL', 'loud', /LOG_LEVEL: expected one of trace, debug/],
     ['SERVER_URL', 'cms.example.com', /SERVER_URL: expected an absolute http\(s\) URL/],
     ['SERVER_URL', 'ftp://example.com', /SERVER_URL/],
