@@ -46,6 +46,7 @@ export const composeConfig = (env: ServiceEnv): Promise<SanitizedConfig> =>
         mediaDir: path.join(env.dataDir, 'media'),
         siteUrl: env.siteUrl,
         wallModeration: env.wallModeration,
+        webhooks: { allowPrivate: env.webhookAllowPrivate, retryDelaysMs: env.webhookRetryDelaysMs },
       }),
     ],
     secret: env.payloadSecret ?? (isNextBuild() ? 'next-build-only' : resolveSecret(undefined, env.dataDir)),

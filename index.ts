@@ -16,17 +16,22 @@ import { Resources } from './collections/Resources'
 import { Skills } from './collections/Skills'
 import { Users } from './collections/Users'
 import { createWallMessages } from './collections/WallMessages'
+import { WebhookDeliveries } from './collections/WebhookDeliveries'
+import { createWebhooks } from './collections/Webhooks'
 import { assignNumericId } from './hooks/assignNumericId'
 import { clearPublicCache, clearPublicCacheOnCommit } from './hooks/clearPublicCache'
+import { emitContentEvents, emitSiteUpdated, emitWallMessageCreated } from './hooks/emitWebhookEvents'
 import { indexArticle, indexProject, unindexArticle, unindexProject } from './hooks/indexForSearch'
 import { createFirstAdmin } from './lib/createFirstAdmin'
 import { CategoryInUseError } from './hooks/refuseDeletingUsedCategory'
 import { setRetryAfterOnOutage } from './hooks/setRetryAfterOnOutage'
+import { runCallbacksOnCommit } from './lib/db/afterCommit'
 import { guardDatabase } from './lib/db/guardDatabase'
 import { jobTasks } from './lib/jobs/tasks'
 import { prepareSearchIndex } from './lib/searchBackfill'
 import { LoginThrottledError } from './lib/loginThrottledError'
 import { sitePreviewUrl } from './lib/sitePreview'
+import { DEFAULT_WEBHOOK_SETTINGS, type WebhookSettings } from './lib/webhooks/settings'
 import type { BlogPortfolioCollectionSlug, BlogPortfolioOptions } from './types'
 
 export type { BlogPortfolioCollectionSlug, BlogPortfolioOptions } from './types'
@@ -86,6 +91,26 @@ const withSearchIndexing = (collection: CollectionConfig): CollectionConfig => {
   }
 }
 
+/** Published changes notify the webhooks subscribed to them (hooks/emitWebhookEvents.ts), whichever door made them. */
+const WEBHOOK_HOOKS: Partial<Record<string, { afterChange: CollectionAfterChangeHook; afterDelete?: CollectionAfterDeleteHook }>> = {
+  articles: emitContentEvents('articles'),
+  projects: emitContentEvents('projects'),
+  'wall-messages': { afterChange: emitWallMessageCreated },
+}
+
+const withWebhookEvents = (collection: CollectionConfig): CollectionConfig => {
+  const hooks = WEBHOOK_HOOKS[collection.slug]
+  if (!hooks) return collection
+  return {
+    ...collection,
+    hooks: {
+      ...collection.hooks,
+      afterChange: [...(collection.hooks?.afterChange ?? []), hooks.afterChange],
+      afterDelete: [...(collection.hooks?.afterDelete ?? []), ...(hooks.afterDelete ? [hooks.afterDelete] : [])],
+    },
+  }
+}
+
 const PREVIEWED = new Set(['articles', 'projects'])
 
 const withSitePreview = (collection: CollectionConfig, siteUrl: string | undefined): CollectionConfig =>
@@ -113,6 +138,7 @@ export const blogPortfolio =
     if (cmsApiRoute === '/api') throw new Error('blogPortfolio: cmsApiRoute cannot be /api, which serves the public contract')
 
     const numericIds = options.numericIds ?? incoming.db?.defaultIDType === 'text'
+    const webhooks: WebhookSettings = { ...DEFAULT_WEBHOOK_SETTINGS, ...options.webhooks }
     const ours: CollectionConfig[] = [
       Users,
       Categories,
@@ -130,9 +156,15 @@ export const blogPortfolio =
       .map((collection) => (numericIds ? withNumericId(collection) : collection))
       .map(withSearchIndexing)
       .map(withCacheClearing)
+      .map(withWebhookEvents)
     // Likes change counters only: like the counters themselves, they do not clear the public cache. Earlier slugs
-    // change only in an article's own save or delete, which clears it. Job leases are internal.
-    ours.push(...[ArticleLikes, ArticleRedirects, JobLeases].map((collection) => (numericIds ? withNumericId(collection) : collection)))
+    // change only in an article's own save or delete, which clears it. Job leases, webhooks and their deliveries
+    // are internal: the public site shows none of them.
+    ours.push(
+      ...[ArticleLikes, ArticleRedirects, JobLeases, createWebhooks(webhooks), WebhookDeliveries].map((collection) =>
+        numericIds ? withNumericId(collection) : collection,
+      ),
+    )
 
     const existing = incoming.collections ?? []
     const clash = existing.find((collection) => ours.some((own) => own.slug === collection.slug))
@@ -145,7 +177,7 @@ export const blogPortfolio =
     const site = {
       ...Site,
       fields: [...Site.fields, ...(options.extraSiteFields ?? [])],
-      hooks: { ...Site.hooks, afterChange: [...(Site.hooks?.afterChange ?? []), clearPublicCache] },
+      hooks: { ...Site.hooks, afterChange: [...(Site.hooks?.afterChange ?? []), clearPublicCache, emitSiteUpdated] },
     }
     const firstAdmin = options.firstAdmin
 
@@ -163,13 +195,14 @@ export const blogPortfolio =
       globals: [...(incoming.globals ?? []), site],
       // The queue is run by lib/jobs/jobsRunner.ts in the service process (no `autoRun`: Payload's cron would run
       // it in every process, and only where the admin UI had been visited).
-      jobs: { ...incoming.jobs, tasks: [...(incoming.jobs?.tasks ?? []), ...jobTasks] },
+      jobs: { ...incoming.jobs, tasks: [...(incoming.jobs?.tasks ?? []), ...jobTasks(webhooks)] },
       hooks: { ...incoming.hooks, afterError: [...(incoming.hooks?.afterError ?? []), setRetryAfterOnOutage] },
       loggingLevels: { ...EXPECTED_REFUSALS, ...incoming.loggingLevels },
       routes: { ...incoming.routes, api: cmsApiRoute },
       onInit: async (payload) => {
         guardDatabase(payload)
         clearPublicCacheOnCommit(payload.db)
+        runCallbacksOnCommit(payload.db)
         await prepareSearchIndex(payload)
         await incoming.onInit?.(payload)
         if (firstAdmin) await createFirstAdmin(payload, firstAdmin)

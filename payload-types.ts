@@ -80,13 +80,19 @@ export interface Config {
     'article-likes': ArticleLike;
     'article-redirects': ArticleRedirect;
     'job-leases': JobLease;
+    webhooks: Webhook;
+    'webhook-deliveries': WebhookDelivery;
     'payload-kv': PayloadKv;
     'payload-jobs': PayloadJob;
     'payload-locked-documents': PayloadLockedDocument;
     'payload-preferences': PayloadPreference;
     'payload-migrations': PayloadMigration;
   };
-  collectionsJoins: {};
+  collectionsJoins: {
+    webhooks: {
+      deliveries: 'webhook-deliveries';
+    };
+  };
   collectionsSelect: {
     users: UsersSelect<false> | UsersSelect<true>;
     categories: CategoriesSelect<false> | CategoriesSelect<true>;
@@ -101,6 +107,8 @@ export interface Config {
     'article-likes': ArticleLikesSelect<false> | ArticleLikesSelect<true>;
     'article-redirects': ArticleRedirectsSelect<false> | ArticleRedirectsSelect<true>;
     'job-leases': JobLeasesSelect<false> | JobLeasesSelect<true>;
+    webhooks: WebhooksSelect<false> | WebhooksSelect<true>;
+    'webhook-deliveries': WebhookDeliveriesSelect<false> | WebhookDeliveriesSelect<true>;
     'payload-kv': PayloadKvSelect<false> | PayloadKvSelect<true>;
     'payload-jobs': PayloadJobsSelect<false> | PayloadJobsSelect<true>;
     'payload-locked-documents': PayloadLockedDocumentsSelect<false> | PayloadLockedDocumentsSelect<true>;
@@ -125,6 +133,7 @@ export interface Config {
   jobs: {
     tasks: {
       publishScheduled: TaskPublishScheduled;
+      deliverWebhook: TaskDeliverWebhook;
       inline: {
         input: unknown;
         output: unknown;
@@ -515,6 +524,92 @@ export interface JobLease {
   createdAt: string;
 }
 /**
+ * Addresses told about published changes (to rebuild a static site, for example). Each gets signed POSTs per the Standard Webhooks specification.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "webhooks".
+ */
+export interface Webhook {
+  id: number;
+  /**
+   * Where each event is POSTed. Redirects are not followed.
+   */
+  url: string;
+  /**
+   * The events sent to this URL.
+   */
+  events: (
+    | 'article.published'
+    | 'article.updated'
+    | 'article.unpublished'
+    | 'article.deleted'
+    | 'project.published'
+    | 'project.updated'
+    | 'project.unpublished'
+    | 'project.deleted'
+    | 'wall-message.created'
+    | 'site.updated'
+  )[];
+  /**
+   * Inactive: no events are sent (pending ones fail).
+   */
+  active?: boolean | null;
+  /**
+   * Signs every delivery. Give it to the receiver to verify them. Left empty, one is generated; clear it and save to replace it.
+   */
+  secret?: string | null;
+  /**
+   * The newest first; open one to see each attempt.
+   */
+  deliveries?: {
+    docs?: (number | WebhookDelivery)[];
+    hasNextPage?: boolean;
+    totalDocs?: number;
+  };
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * Every event sent to a webhook, with each attempt. Kept by the service; read only.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "webhook-deliveries".
+ */
+export interface WebhookDelivery {
+  id: number;
+  webhook: number | Webhook;
+  type: string;
+  /**
+   * Pending: waiting for its next attempt. Failed: every attempt failed, or the webhook was deactivated.
+   */
+  status: 'pending' | 'succeeded' | 'failed';
+  attemptCount?: number | null;
+  lastResult?: string | null;
+  nextAttemptAt?: string | null;
+  /**
+   * The webhook-id header: the same on every attempt, so a receiver can ignore repeats.
+   */
+  messageId: string;
+  /**
+   * The JSON body, byte for byte what each attempt sends.
+   */
+  body: string;
+  /**
+   * Each attempt: when, the answer's status (none when no answer came), how long it took, what went wrong.
+   */
+  attempts?:
+    | {
+        at: string;
+        statusCode?: number | null;
+        durationMs?: number | null;
+        error?: string | null;
+        id?: string | null;
+      }[]
+    | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "payload-kv".
  */
@@ -583,7 +678,7 @@ export interface PayloadJob {
     | {
         executedAt: string;
         completedAt: string;
-        taskSlug: 'inline' | 'publishScheduled';
+        taskSlug: 'inline' | 'publishScheduled' | 'deliverWebhook';
         taskID: string;
         input?:
           | {
@@ -616,7 +711,7 @@ export interface PayloadJob {
         id?: string | null;
       }[]
     | null;
-  taskSlug?: ('inline' | 'publishScheduled') | null;
+  taskSlug?: ('inline' | 'publishScheduled' | 'deliverWebhook') | null;
   queue?: string | null;
   waitUntil?: string | null;
   processing?: boolean | null;
@@ -681,6 +776,14 @@ export interface PayloadLockedDocument {
     | ({
         relationTo: 'job-leases';
         value: number | JobLease;
+      } | null)
+    | ({
+        relationTo: 'webhooks';
+        value: number | Webhook;
+      } | null)
+    | ({
+        relationTo: 'webhook-deliveries';
+        value: number | WebhookDelivery;
       } | null);
   globalSlug?: string | null;
   user: {
@@ -962,6 +1065,44 @@ export interface JobLeasesSelect<T extends boolean = true> {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "webhooks_select".
+ */
+export interface WebhooksSelect<T extends boolean = true> {
+  url?: T;
+  events?: T;
+  active?: T;
+  secret?: T;
+  deliveries?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "webhook-deliveries_select".
+ */
+export interface WebhookDeliveriesSelect<T extends boolean = true> {
+  webhook?: T;
+  type?: T;
+  status?: T;
+  attemptCount?: T;
+  lastResult?: T;
+  nextAttemptAt?: T;
+  messageId?: T;
+  body?: T;
+  attempts?:
+    | T
+    | {
+        at?: T;
+        statusCode?: T;
+        durationMs?: T;
+        error?: T;
+        id?: T;
+      };
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "payload-kv_select".
  */
 export interface PayloadKvSelect<T extends boolean = true> {
@@ -1106,6 +1247,17 @@ export interface TaskPublishScheduled {
     collection: 'articles' | 'projects';
     id: number;
     publishAt: string;
+  };
+  output?: unknown;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskDeliverWebhook".
+ */
+export interface TaskDeliverWebhook {
+  input: {
+    deliveryId: number;
+    attempt: number;
   };
   output?: unknown;
 }

@@ -1,6 +1,7 @@
 import type { Field } from 'payload'
 
 import type { FirstAdmin } from './lib/createFirstAdmin'
+import type { WebhookSettings } from './lib/webhooks/settings'
 
 /** Slugs of the collections the plugin adds. Fixed, so scripts can rely on them. */
 export type BlogPortfolioCollectionSlug =
@@ -53,6 +54,13 @@ export type BlogPortfolioOptions = {
    * @default undefined (no preview button)
    */
   siteUrl?: string
+  /**
+   * How webhooks are delivered: `allowPrivate` lets receivers be on loopback, private and link-local addresses
+   * (`WEBHOOK_ALLOW_PRIVATE`); `retryDelaysMs` are the waits before each retry of a failed delivery, each ±20%
+   * (`WEBHOOK_RETRY_DELAYS`).
+   * @default { allowPrivate: false, retryDelaysMs: [5 s, 30 s, 2 min, 10 min, 30 min, 1 h, 2 h, 4 h, 8 h, 8 h] }
+   */
+  webhooks?: Partial<WebhookSettings>
   /**
    * New wall messages start as `pending` and wait for an editor's approval.
    * @default false
