@@ -190,6 +190,9 @@ describe('a delivery', () => {
 describe('events from every door', () => {
   const PATH = '/doors'
   const received = () => typesAt(PATH)
+  // Deliveries of one turn go out together: a receiver may get them in any order (the body's timestamp tells).
+  const sorted = (types: string[]) => [...types].sort()
+  const bodyOfType = (type: string, from: number) => bodyOf(receiver.callsTo(PATH).slice(from).find((call) => bodyOf(call).type === type)!)
   const waitFor = (count: number) => pollUntil(`${count} deliveries at ${PATH}`, async () => (received().length >= count ? received() : undefined))
 
   beforeAll(async () => {
@@ -212,9 +215,10 @@ describe('events from every door', () => {
     await service.request().delete(`/api/admin/articles/${other.id}`).set(editor)
     await waitFor(before + 5)
     await new Promise((resolve) => setTimeout(resolve, 500))
-    expect(received().slice(before)).toEqual(['article.published', 'article.updated', 'article.unpublished', 'article.published', 'article.deleted'])
-    const last = bodyOf(receiver.callsTo(PATH).at(-1)!)
-    expect(last.data).toMatchObject({ collection: 'articles', id: draft.id, title: 'Published, edited', status: 'published' })
+    expect(sorted(received().slice(before))).toEqual(sorted(['article.published', 'article.updated', 'article.unpublished', 'article.published', 'article.deleted']))
+    const byTime = receiver.callsTo(PATH).slice(before).map(bodyOf).sort((a, b) => a.timestamp.localeCompare(b.timestamp))
+    expect(byTime.at(-1)!.type).toBe('article.deleted')
+    expect(bodyOfType('article.deleted', before).data).toMatchObject({ collection: 'articles', id: draft.id, title: 'Published, edited', status: 'published' })
   })
 
   it('/cms-api and the Local API', async () => {
@@ -226,8 +230,8 @@ describe('events from every door', () => {
     await service.payload.update({ collection: 'projects', id: project.id, data: { title: 'Local, renamed' } })
     await service.payload.delete({ collection: 'projects', id: project.id })
     const types = await waitFor(before + 4)
-    expect(types.slice(before)).toEqual(['article.published', 'project.published', 'project.updated', 'project.deleted'])
-    const projectBody = bodyOf(receiver.callsTo(PATH).at(-2)!)
+    expect(sorted(types.slice(before))).toEqual(sorted(['article.published', 'project.published', 'project.updated', 'project.deleted']))
+    const projectBody = bodyOfType('project.updated', before)
     expect(projectBody.data).toEqual({ collection: 'projects', id: project.id, slug: null, title: 'Local, renamed', status: 'published' })
   })
 
@@ -238,8 +242,8 @@ describe('events from every door', () => {
     expect(draft.status).toBe('draft')
     const types = await waitFor(before + 1)
     expect(types.slice(before)).toEqual(['article.published'])
-    expect(bodyOf(receiver.callsTo(PATH).at(-1)!).data).toMatchObject({ id: draft.id, status: 'published' })
-    expect(receiver.callsTo(PATH).at(-1)!.at).toBeGreaterThanOrEqual(new Date(publishAt).getTime())
+    expect(bodyOfType('article.published', before).data).toMatchObject({ id: draft.id, status: 'published' })
+    expect(receiver.callsTo(PATH).slice(before)[0]!.at).toBeGreaterThanOrEqual(new Date(publishAt).getTime())
   })
 
   it('the site global, through /cms-api', async () => {
@@ -248,7 +252,7 @@ describe('events from every door', () => {
     expect(res.status).toBe(200)
     const types = await waitFor(before + 1)
     expect(types.slice(before)).toEqual(['site.updated'])
-    expect(bodyOf(receiver.callsTo(PATH).at(-1)!).data).toEqual({ collection: 'site', id: null, slug: null, title: 'New hero', status: null })
+    expect(bodyOfType('site.updated', before).data).toEqual({ collection: 'site', id: null, slug: null, title: 'New hero', status: null })
   })
 
   it('a wall message when it appears on the wall; not one waiting for review or spam until it is approved', async () => {
@@ -260,10 +264,10 @@ describe('events from every door', () => {
     const types = await waitFor(before + 1)
     await new Promise((resolve) => setTimeout(resolve, 500))
     expect(received().slice(before)).toEqual(['wall-message.created'])
-    expect(bodyOf(receiver.callsTo(PATH).at(-1)!).data).toEqual({ collection: 'wall-messages', id: res.body.data.id, slug: null, title: 'Ada', status: 'approved' })
+    expect(bodyOfType('wall-message.created', before).data).toEqual({ collection: 'wall-messages', id: res.body.data.id, slug: null, title: 'Ada', status: 'approved' })
     await service.payload.update({ collection: 'wall-messages', id: pending.id, data: { status: 'approved' } })
     await waitFor(types.length + 1)
-    expect(bodyOf(receiver.callsTo(PATH).at(-1)!).data).toMatchObject({ id: pending.id, title: 'Grace' })
+    expect(bodyOfType('wall-message.created', types.length).data).toMatchObject({ id: pending.id, title: 'Grace' })
   })
 
   it('webhooks not subscribed to an event, or inactive, get nothing', async () => {

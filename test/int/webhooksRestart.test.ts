@@ -1,0 +1,112 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+
+import { pollUntil } from '../helpers/poll'
+import { spawnServer } from '../helpers/serverProcess'
+import { createTestDatabase } from '../helpers/testDatabase'
+import { type ReceivedCall, startReceiver } from '../helpers/webhookReceiver'
+
+const ADMIN = { email: 'owner@example.com', password: 'a long enough password' }
+
+describe('webhook deliveries across a kill -9', () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'blog-service-webhooks-'))
+  let database: Awaited<ReturnType<typeof createTestDatabase>>
+
+  beforeAll(async () => {
+    database = await createTestDatabase(dataDir)
+  })
+
+  afterAll(async () => {
+    await database?.drop()
+    fs.rmSync(dataDir, { recursive: true, force: true })
+  })
+
+  const start = () =>
+    spawnServer({
+      PAYLOAD_SECRET: 'webhooks-restart-secret',
+      DATABASE_URL: database.url,
+      DATA_DIR: dataDir,
+      ADMIN: 'false',
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      JOBS_POLL_MS: '100',
+      WEBHOOK_ALLOW_PRIVATE: 'true',
+      // A failed attempt is retried 3 s later (±20%): long enough to kill the service while it waits.
+      WEBHOOK_RETRY_DELAYS: '3000,3000,3000',
+    })
+
+  const api = async (base: string, method: string, route: string, token?: string, body?: unknown) => {
+    const res = await fetch(`${base}${route}`, {
+      method,
+      headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    })
+    return { status: res.status, body: await res.json().catch(() => null) }
+  }
+
+  it('loses no delivery: the ones still pending are sent after the restart, once, with their webhook-id', async () => {
+    // Titles with "later" are refused until the restart; the others are accepted at once.
+    let refusing = true
+    const receiver = await startReceiver((call) => (refusing && JSON.parse(call.body).data.title.includes('later') ? 503 : 200))
+    const accepted = (calls: ReceivedCall[]) => calls.filter((call) => !(JSON.parse(call.body).data.title.includes('later') && call.at < restartedAt))
+    let restartedAt = Infinity
+    const first = start()
+    let second: ReturnType<typeof start> | undefined
+    try {
+      const base = await first.ready
+      const token = (await api(base, 'POST', '/api/auth/login', undefined, ADMIN)).body.data.token
+      const hook = await api(base, 'POST', '/cms-api/webhooks', token, { url: receiver.url('/rebuild'), events: ['article.published'] })
+      expect(hook.status).toBe(201)
+      const categoryId = (await api(base, 'POST', '/api/admin/categories', token, { name: 'News', type: 'article' })).body.data.id
+      const titles = ['now 1', 'later 1', 'now 2', 'later 2', 'later 3']
+      const ids: number[] = []
+      for (const title of titles) {
+        const res = await api(base, 'POST', '/api/admin/articles', token, { title, content: 'x', categoryId, status: 'published' })
+        expect(res.status).toBe(201)
+        ids.push(res.body.data.id)
+      }
+      // Every first attempt made and recorded: two accepted, three refused and waiting for their retry. (Killed
+      // between a receiver's answer and its record, an attempt is made again after the restart: at least once.)
+      await pollUntil('five recorded first attempts', async () => {
+        const log = await api(base, 'GET', '/cms-api/webhook-deliveries?limit=10&depth=0', token)
+        const statuses = (log.body?.docs ?? []).filter((doc: { attemptCount: number }) => doc.attemptCount === 1).map((doc: { status: string }) => doc.status)
+        return statuses.length === 5 ? true : undefined
+      })
+      first.child.kill('SIGKILL')
+      expect((await first.exited).signal).toBe('SIGKILL')
+      const refusedIds = receiver.calls.filter((call) => call.headers['webhook-id'] && JSON.parse(call.body).data.title.includes('later')).map((call) => call.headers['webhook-id'])
+      expect(refusedIds).toHaveLength(3)
+      const deliveredBefore = receiver.calls.length
+
+      refusing = false
+      restartedAt = Date.now()
+      second = start()
+      await second.ready
+      // The killed process held the jobs lease: the new one takes it over when it expires (30 s at most).
+      await pollUntil('the three pending deliveries', async () => (receiver.calls.length >= deliveredBefore + 3 ? true : undefined), { timeoutMs: 50_000 })
+      // Nothing more comes: the accepted ones are not sent again.
+      await new Promise((resolve) => setTimeout(resolve, 4000))
+      const afterRestart = receiver.calls.slice(deliveredBefore)
+      expect(afterRestart.map((call) => call.headers['webhook-id']).sort()).toEqual([...refusedIds].sort())
+      expect(afterRestart.every((call) => call.at >= restartedAt)).toBe(true)
+      // Each article's publication was accepted exactly once.
+      const acceptedIds = accepted(receiver.calls).map((call) => JSON.parse(call.body).data.id as number)
+      expect(acceptedIds.sort((a, b) => a - b)).toEqual([...ids].sort((a, b) => a - b))
+      const secondBase = await second.ready
+      const secondToken = (await api(secondBase, 'POST', '/api/auth/login', undefined, ADMIN)).body.data.token
+      const log = await api(secondBase, 'GET', `/cms-api/webhook-deliveries?limit=10&depth=0&sort=createdAt`, secondToken)
+      expect(log.body.docs.map((doc: { status: string }) => doc.status)).toEqual(Array(5).fill('succeeded'))
+      expect(log.body.docs.map((doc: { attemptCount: number }) => doc.attemptCount)).toEqual([1, 2, 1, 2, 2])
+      console.log(
+        `after kill -9: ${afterRestart.length} pending deliveries arrived ${afterRestart.map((call) => call.at - restartedAt).join(', ')} ms after the restart began`,
+      )
+    } finally {
+      for (const server of [first, second]) server?.child.kill('SIGKILL')
+      await Promise.all([first, second].map((server) => server?.exited))
+      await receiver.stop()
+    }
+  }, 120_000)
+})
