@@ -22,8 +22,10 @@ const runSafely = (callback: Callback) => {
  * Needs `runCallbacksOnCommit` on the adapter (the plugin's onInit).
  */
 export const afterCommit = async (req: Partial<PayloadRequest> | undefined, callback: Callback): Promise<void> => {
-  const id = req?.transactionID === undefined ? undefined : await req.transactionID
-  if (id === undefined || id === null) {
+  const id: unknown = req?.transactionID === undefined ? undefined : await req.transactionID
+  // Without transactions (SQLite here) Payload leaves a promise of null on the request, which its dataloader turns
+  // into `{}` (a JSON round trip of the batch key) once a read populates a relation: only a string or number is one.
+  if (typeof id !== 'string' && typeof id !== 'number') {
     setImmediate(() => runSafely(callback))
     return
   }
