@@ -15,7 +15,10 @@ const clearOnCommit: Set<TransactionId> = (holder[KEY] ??= new Set())
  */
 export const clearPublicCache = async <Doc>({ doc, req }: { doc: Doc; req?: Partial<PayloadRequest> }): Promise<Doc> => {
   publicCache.clear()
-  if (req?.transactionID !== undefined) clearOnCommit.add(await req.transactionID)
+  // Only a string or number names a transaction: without transactions (SQLite) Payload's dataloader leaves `{}`
+  // there, which would never be committed and so never leave the set.
+  const id: unknown = req?.transactionID === undefined ? undefined : await req.transactionID
+  if (typeof id === 'string' || typeof id === 'number') clearOnCommit.add(id)
   return doc
 }
 
