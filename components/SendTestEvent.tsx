@@ -1,28 +1,27 @@
 'use client'
 
 import { Button, useConfig, useDocumentInfo } from '@payloadcms/ui'
-import { useRouter } from 'next/navigation'
 import { useState } from 'react'
 
-type Outcome = { ok: boolean; text: string }
+type Outcome = { ok: boolean; text: string; delivery?: number }
 
-type TestAnswer = { ok?: boolean; summary?: string; error?: string | null; errors?: { message?: string }[] }
+type TestAnswer = { delivery?: number; ok?: boolean; summary?: string; error?: string | null; errors?: { message?: string }[] }
 
 /**
  * The webhook page's "Send test event" button (sidebar): POSTs `/cms-api/webhooks/:id/test`, which sends a signed
  * `webhook.test` event now and records it with the deliveries, and shows the outcome under the button: "Delivered:
  * 200 in 35 ms" or "Failed: 500 in 12 ms (HTTP 500: …)" / "Failed: connection refused (ECONNREFUSED) (3 ms)".
- * The button keeps its label while sending (it is only disabled); the outcome is in the `role="status"` line.
+ * The button keeps its label while sending (it is only disabled); the outcome is in the `role="status"` line, with a
+ * link to the recorded delivery (the page's Deliveries list shows it from the next load on).
  */
 export const SendTestEvent = () => {
   const { id } = useDocumentInfo()
   const {
     config: {
-      routes: { api },
+      routes: { admin, api },
       serverURL,
     },
   } = useConfig()
-  const router = useRouter()
   const [sending, setSending] = useState(false)
   const [outcome, setOutcome] = useState<Outcome>()
 
@@ -39,13 +38,11 @@ export const SendTestEvent = () => {
       if (!res.ok) {
         setOutcome({ ok: false, text: `Not sent: ${answer.errors?.[0]?.message ?? `HTTP ${res.status}`}` })
       } else if (answer.ok) {
-        setOutcome({ ok: true, text: `Delivered: ${answer.summary ?? ''}` })
+        setOutcome({ ok: true, text: `Delivered: ${answer.summary ?? ''}`, delivery: answer.delivery })
       } else {
         const detail = answer.error && !answer.summary?.includes(answer.error) ? ` (${answer.error})` : ''
-        setOutcome({ ok: false, text: `Failed: ${answer.summary ?? 'no answer'}${detail}` })
+        setOutcome({ ok: false, text: `Failed: ${answer.summary ?? 'no answer'}${detail}`, delivery: answer.delivery })
       }
-      // The deliveries below come from the server: show the new one.
-      router.refresh()
     } catch {
       setOutcome({ ok: false, text: 'Not sent: the service could not be reached.' })
     } finally {
@@ -66,6 +63,11 @@ export const SendTestEvent = () => {
       >
         {outcome?.text ?? (sending ? 'Sending…' : 'Sends a signed webhook.test event now; it is listed with the deliveries.')}
       </p>
+      {outcome?.delivery !== undefined && (
+        <a data-webhook-test-delivery={outcome.delivery} href={`${admin}/collections/webhook-deliveries/${outcome.delivery}`}>
+          View the delivery
+        </a>
+      )}
     </div>
   )
 }
