@@ -24,7 +24,7 @@ import { CategoryInUseError } from './hooks/refuseDeletingUsedCategory'
 import { setRetryAfterOnOutage } from './hooks/setRetryAfterOnOutage'
 import { guardDatabase } from './lib/db/guardDatabase'
 import { jobTasks } from './lib/jobs/tasks'
-import { prepareSearchIndex } from './lib/searchBackfill'
+import { prepareSearchIndexAtStart } from './lib/searchBackfill'
 import { LoginThrottledError } from './lib/loginThrottledError'
 import { sitePreviewUrl } from './lib/sitePreview'
 import type { BlogPortfolioCollectionSlug, BlogPortfolioOptions } from './types'
@@ -170,7 +170,7 @@ export const blogPortfolio =
       onInit: async (payload) => {
         guardDatabase(payload)
         clearPublicCacheOnCommit(payload.db)
-        await prepareSearchIndex(payload)
+        await prepareSearchIndexAtStart(payload)
         await incoming.onInit?.(payload)
         if (firstAdmin) await createFirstAdmin(payload, firstAdmin)
       },
