@@ -18,6 +18,7 @@ import { Users } from './collections/Users'
 import { createWallMessages } from './collections/WallMessages'
 import { assignNumericId } from './hooks/assignNumericId'
 import { clearPublicCache, clearPublicCacheOnCommit } from './hooks/clearPublicCache'
+import { refuseNulCharacters, refuseNulCharactersInOperation } from './hooks/refuseNulCharacters'
 import { indexArticle, indexProject, unindexArticle, unindexProject } from './hooks/indexForSearch'
 import { createFirstAdmin } from './lib/createFirstAdmin'
 import { CategoryInUseError } from './hooks/refuseDeletingUsedCategory'
@@ -36,6 +37,16 @@ const numericIdField: Field = {
   type: 'number',
   admin: { hidden: true },
 }
+
+/** Every save or login is refused with a 400 when its data holds U+0000 (hooks/refuseNulCharacters.ts). */
+const withNulRefusal = (collection: CollectionConfig): CollectionConfig => ({
+  ...collection,
+  hooks: {
+    ...collection.hooks,
+    beforeOperation: [refuseNulCharactersInOperation, ...(collection.hooks?.beforeOperation ?? [])],
+    beforeValidate: [refuseNulCharacters, ...(collection.hooks?.beforeValidate ?? [])],
+  },
+})
 
 const withNumericId = (collection: CollectionConfig): CollectionConfig => ({
   ...collection,
@@ -130,6 +141,7 @@ export const blogPortfolio =
       .map((collection) => (numericIds ? withNumericId(collection) : collection))
       .map(withSearchIndexing)
       .map(withCacheClearing)
+      .map(withNulRefusal)
     // Likes change counters only: like the counters themselves, they do not clear the public cache. Earlier slugs
     // change only in an article's own save or delete, which clears it. Job leases are internal.
     ours.push(...[ArticleLikes, ArticleRedirects, JobLeases].map((collection) => (numericIds ? withNumericId(collection) : collection)))
@@ -145,7 +157,11 @@ export const blogPortfolio =
     const site = {
       ...Site,
       fields: [...Site.fields, ...(options.extraSiteFields ?? [])],
-      hooks: { ...Site.hooks, afterChange: [...(Site.hooks?.afterChange ?? []), clearPublicCache] },
+      hooks: {
+        ...Site.hooks,
+        beforeValidate: [refuseNulCharacters, ...(Site.hooks?.beforeValidate ?? [])],
+        afterChange: [...(Site.hooks?.afterChange ?? []), clearPublicCache],
+      },
     }
     const firstAdmin = options.firstAdmin
 
