@@ -20,6 +20,7 @@ describe('readEnv', () => {
       headersTimeoutMs: 15_000,
       homeCacheTtl: 300,
       host: '0.0.0.0',
+      jobsPollMs: 1000,
       likeRateLimit: 30,
       listCacheTtl: 10,
       loginAccountLimit: 5,
