@@ -21,6 +21,7 @@ import { createWebhooks } from './collections/Webhooks'
 import { assignNumericId } from './hooks/assignNumericId'
 import { clearPublicCache, clearPublicCacheOnCommit } from './hooks/clearPublicCache'
 import { emitContentEvents, emitSiteUpdated, emitWallMessageCreated } from './hooks/emitWebhookEvents'
+import { refuseNulCharacters, refuseNulCharactersInOperation } from './hooks/refuseNulCharacters'
 import { indexArticle, indexProject, unindexArticle, unindexProject } from './hooks/indexForSearch'
 import { createFirstAdmin } from './lib/createFirstAdmin'
 import { CategoryInUseError } from './hooks/refuseDeletingUsedCategory'
@@ -28,7 +29,7 @@ import { setRetryAfterOnOutage } from './hooks/setRetryAfterOnOutage'
 import { runCallbacksOnCommit } from './lib/db/afterCommit'
 import { guardDatabase } from './lib/db/guardDatabase'
 import { jobTasks } from './lib/jobs/tasks'
-import { prepareSearchIndex } from './lib/searchBackfill'
+import { prepareSearchIndexAtStart } from './lib/searchBackfill'
 import { LoginThrottledError } from './lib/loginThrottledError'
 import { sitePreviewUrl } from './lib/sitePreview'
 import { DEFAULT_WEBHOOK_SETTINGS, type WebhookSettings } from './lib/webhooks/settings'
@@ -41,6 +42,16 @@ const numericIdField: Field = {
   type: 'number',
   admin: { hidden: true },
 }
+
+/** Every save or login is refused with a 400 when its data holds U+0000 (hooks/refuseNulCharacters.ts). */
+const withNulRefusal = (collection: CollectionConfig): CollectionConfig => ({
+  ...collection,
+  hooks: {
+    ...collection.hooks,
+    beforeOperation: [refuseNulCharactersInOperation, ...(collection.hooks?.beforeOperation ?? [])],
+    beforeValidate: [refuseNulCharacters, ...(collection.hooks?.beforeValidate ?? [])],
+  },
+})
 
 const withNumericId = (collection: CollectionConfig): CollectionConfig => ({
   ...collection,
@@ -157,11 +168,12 @@ export const blogPortfolio =
       .map(withSearchIndexing)
       .map(withCacheClearing)
       .map(withWebhookEvents)
+      .map(withNulRefusal)
     // Likes change counters only: like the counters themselves, they do not clear the public cache. Earlier slugs
     // change only in an article's own save or delete, which clears it. Job leases, webhooks and their deliveries
     // are internal: the public site shows none of them.
     ours.push(
-      ...[ArticleLikes, ArticleRedirects, JobLeases, createWebhooks(webhooks), WebhookDeliveries].map((collection) =>
+      ...[ArticleLikes, ArticleRedirects, JobLeases, withNulRefusal(createWebhooks(webhooks)), WebhookDeliveries].map((collection) =>
         numericIds ? withNumericId(collection) : collection,
       ),
     )
@@ -177,7 +189,11 @@ export const blogPortfolio =
     const site = {
       ...Site,
       fields: [...Site.fields, ...(options.extraSiteFields ?? [])],
-      hooks: { ...Site.hooks, afterChange: [...(Site.hooks?.afterChange ?? []), clearPublicCache, emitSiteUpdated] },
+      hooks: {
+        ...Site.hooks,
+        beforeValidate: [refuseNulCharacters, ...(Site.hooks?.beforeValidate ?? [])],
+        afterChange: [...(Site.hooks?.afterChange ?? []), clearPublicCache, emitSiteUpdated],
+      },
     }
     const firstAdmin = options.firstAdmin
 
@@ -203,7 +219,7 @@ export const blogPortfolio =
         guardDatabase(payload)
         clearPublicCacheOnCommit(payload.db)
         runCallbacksOnCommit(payload.db)
-        await prepareSearchIndex(payload)
+        await prepareSearchIndexAtStart(payload)
         await incoming.onInit?.(payload)
         if (firstAdmin) await createFirstAdmin(payload, firstAdmin)
       },

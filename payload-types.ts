@@ -257,6 +257,10 @@ export interface Article {
    * A draft publishes itself at this moment (within a minute). Clear it to cancel; a moment in the past publishes at once, back-dated.
    */
   publishAt?: string | null;
+  /**
+   * Who saved this version (empty: a scheduled publish).
+   */
+  lastEditedBy?: (number | null) | User;
   featured?: boolean | null;
   publishedAt?: string | null;
   /**
@@ -321,6 +325,10 @@ export interface Project {
    * A draft publishes itself at this moment (within a minute). Clear it to cancel; a moment in the past publishes at once, back-dated.
    */
   publishAt?: string | null;
+  /**
+   * Who saved this version (empty: a scheduled publish).
+   */
+  lastEditedBy?: (number | null) | User;
   featured?: boolean | null;
   /**
    * Lower numbers come first.
@@ -878,6 +886,7 @@ export interface ArticlesSelect<T extends boolean = true> {
   author?: T;
   status?: T;
   publishAt?: T;
+  lastEditedBy?: T;
   featured?: T;
   publishedAt?: T;
   feedSlug?: T;
@@ -905,6 +914,7 @@ export interface ProjectsSelect<T extends boolean = true> {
   category?: T;
   status?: T;
   publishAt?: T;
+  lastEditedBy?: T;
   featured?: T;
   order?: T;
   publishedAt?: T;

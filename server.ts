@@ -14,6 +14,7 @@ import { createCmsApiHandler } from './lib/cmsApi'
 import { ConfigError } from './lib/configError'
 import { selectDatabase } from './lib/databaseSelection'
 import { readEnv, type ServiceEnv } from './lib/env'
+import { NUL_MESSAGE } from './lib/nulCharacters'
 import { closingConnections, drain, listen } from './lib/httpServer'
 
 export { listen } from './lib/httpServer'
@@ -65,6 +66,11 @@ export const createService = async (env: ServiceEnv): Promise<Service> => {
 
   const cmsApi = createCmsApiHandler(config)
   app.all([config.routes.api, `${config.routes.api}/{*splat}`], (req, res, next) => {
+    // Payload would pass a `%00` in a query on to the database (a 500 on Postgres); bodies are checked by a hook.
+    if (/%00/i.test(req.originalUrl)) {
+      res.status(400).json({ errors: [{ message: `The address ${NUL_MESSAGE}` }] })
+      return
+    }
     cmsApi(req, res, `${req.protocol}://${req.get('host') ?? 'localhost'}`, req.originalUrl, req.ip ?? 'unknown').catch(next)
   })
 

@@ -6,6 +6,7 @@ import { articleReadingFields } from '../fields/articleReadingFields'
 import { counterField } from '../fields/counterField'
 import { markdownContent } from '../fields/markdownContent'
 import { publishAtField } from '../fields/publishAtField'
+import { lastEditedByField, REVISIONS_KEPT } from '../fields/revisionFields'
 import { statusField } from '../fields/statusField'
 import { urlField } from '../fields/urlField'
 import { deleteArticleLikes } from '../hooks/deleteArticleLikes'
@@ -17,15 +18,20 @@ import { setArticleReading } from '../hooks/setArticleReading'
 import { showPublicSlug } from '../hooks/showPublicSlug'
 import { setAuthor } from '../hooks/setAuthor'
 import { cancelScheduledPublishOnDelete, publishWhenScheduledInPast, syncScheduledPublish } from '../hooks/schedulePublishing'
+import { keepLiveStateOnRestore } from '../hooks/keepLiveStateOnRestore'
+import { setLastEditor } from '../hooks/setLastEditor'
 import { setPublishedAt } from '../hooks/setPublishedAt'
 
 export const ARTICLES_SLUG = 'articles'
 
 const content = markdownContent({ required: true })
 
+/** What a restore keeps from the live record (hooks/keepLiveStateOnRestore.ts). */
+const LIVE_STATE = ['status', 'publishAt', 'publishedAt', 'feedSlug', 'viewCount', 'likeCount', 'author']
+
 export const Articles: CollectionConfig = {
   slug: ARTICLES_SLUG,
-  access: { create: canManageContent, delete: canManageContent, read: publishedOrStaff, update: canManageContent },
+  access: { create: canManageContent, delete: canManageContent, read: publishedOrStaff, readVersions: canManageContent, update: canManageContent },
   admin: {
     defaultColumns: ['title', 'status', 'publishAt', 'category', 'viewCount', 'updatedAt'],
     group: 'Blog',
@@ -33,8 +39,18 @@ export const Articles: CollectionConfig = {
     useAsTitle: 'title',
   },
   defaultSort: '-createdAt',
+  versions: { maxPerDoc: REVISIONS_KEPT },
   hooks: {
-    beforeChange: [setAuthor, publishWhenScheduledInPast, setPublishedAt, setFeedSlug, content.beforeChange, setArticleReading],
+    beforeChange: [
+      keepLiveStateOnRestore(LIVE_STATE),
+      setLastEditor,
+      setAuthor,
+      publishWhenScheduledInPast,
+      setPublishedAt,
+      setFeedSlug,
+      content.beforeChange,
+      setArticleReading,
+    ],
     afterChange: [recordEarlierSlug, syncScheduledPublish(ARTICLES_SLUG)],
     afterDelete: [cancelScheduledPublishOnDelete(ARTICLES_SLUG)],
     beforeDelete: [deleteArticleLikes, deleteArticleRedirects],
@@ -81,6 +97,7 @@ export const Articles: CollectionConfig = {
     },
     statusField(['draft', 'published'] as const, 'draft'),
     publishAtField,
+    lastEditedByField,
     { name: 'featured', type: 'checkbox', defaultValue: false, index: true, admin: { position: 'sidebar' } },
     { name: 'publishedAt', type: 'date', admin: { position: 'sidebar', readOnly: true } },
     {

@@ -6,18 +6,24 @@ import { counterField } from '../fields/counterField'
 import { markdownContent } from '../fields/markdownContent'
 import { orderField } from '../fields/orderField'
 import { publishAtField } from '../fields/publishAtField'
+import { lastEditedByField, REVISIONS_KEPT } from '../fields/revisionFields'
 import { statusField } from '../fields/statusField'
 import { urlField, urlListField } from '../fields/urlField'
 import { cancelScheduledPublishOnDelete, publishWhenScheduledInPast, syncScheduledPublish } from '../hooks/schedulePublishing'
+import { keepLiveStateOnRestore } from '../hooks/keepLiveStateOnRestore'
+import { setLastEditor } from '../hooks/setLastEditor'
 import { setPublishedAt } from '../hooks/setPublishedAt'
 
 export const PROJECTS_SLUG = 'projects'
 
 const content = markdownContent({ required: false })
 
+/** What a restore keeps from the live record (hooks/keepLiveStateOnRestore.ts). */
+const LIVE_STATE = ['status', 'publishAt', 'publishedAt', 'viewCount', 'likeCount']
+
 export const Projects: CollectionConfig = {
   slug: PROJECTS_SLUG,
-  access: { create: canManageContent, delete: canManageContent, read: publishedOrStaff, update: canManageContent },
+  access: { create: canManageContent, delete: canManageContent, read: publishedOrStaff, readVersions: canManageContent, update: canManageContent },
   admin: {
     defaultColumns: ['title', 'status', 'publishAt', 'category', 'viewCount', 'updatedAt'],
     group: 'Portfolio',
@@ -25,8 +31,9 @@ export const Projects: CollectionConfig = {
     useAsTitle: 'title',
   },
   defaultSort: '-createdAt',
+  versions: { maxPerDoc: REVISIONS_KEPT },
   hooks: {
-    beforeChange: [publishWhenScheduledInPast, setPublishedAt, content.beforeChange],
+    beforeChange: [keepLiveStateOnRestore(LIVE_STATE), setLastEditor, publishWhenScheduledInPast, setPublishedAt, content.beforeChange],
     afterChange: [syncScheduledPublish(PROJECTS_SLUG)],
     afterDelete: [cancelScheduledPublishOnDelete(PROJECTS_SLUG)],
   },
@@ -55,6 +62,7 @@ export const Projects: CollectionConfig = {
     },
     statusField(['draft', 'published'] as const, 'draft'),
     publishAtField,
+    lastEditedByField,
     { name: 'featured', type: 'checkbox', defaultValue: false, index: true, admin: { position: 'sidebar' } },
     orderField(),
     { name: 'publishedAt', type: 'date', admin: { position: 'sidebar', readOnly: true } },

@@ -17,6 +17,7 @@ import { commonHeaders } from './http/commonHeaders'
 import { answerPreflight } from './http/cors'
 import { createErrorHandler } from './http/errorHandler'
 import { jsonBody } from './http/jsonBody'
+import { refuseNulInQuery } from './http/refuseNulInQuery'
 import { likeRoutes } from './likes'
 import { projectRoutes } from './projects'
 import { resourceRoutes } from './resources'
@@ -42,6 +43,7 @@ export const createApiRouter = ({ database, env, isDraining, payload }: ApiRoute
   router.use(commonHeaders(env.corsOrigins), answerPreflight(env.corsOrigins))
   router.use('/wall-messages', jsonBody(WALL_BODY_LIMIT))
   router.use(jsonBody(DEFAULT_BODY_LIMIT))
+  router.use(refuseNulInQuery)
   router.use(authenticate(payload))
 
   // The cached public payloads first: they are the busiest routes, and each router passed on the way costs a little.

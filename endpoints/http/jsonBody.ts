@@ -1,5 +1,6 @@
 import express, { type RequestHandler } from 'express'
 
+import { NUL_MESSAGE, nulCharacterPath } from '../../lib/nulCharacters'
 import { ApiError } from './apiError'
 
 const hasBody = (headers: Record<string, string | string[] | undefined>): boolean =>
@@ -33,7 +34,7 @@ const protoKeyPath = (body: unknown): string | undefined => {
 
 /**
  * JSON bodies only: a POST/PUT/PATCH carrying a body must say `Content-Type: application/json` (else 415) and stay
- * under `limit` (else 413); malformed JSON is a 400, and so is a `__proto__` key at any depth. A request without a
+ * under `limit` (else 413); malformed JSON is a 400, and so is a `__proto__` key or a U+0000 at any depth. A request without a
  * body gets `{}`. A body already parsed by a route-specific jsonBody (with its own limit) is left as it is.
  */
 export const jsonBody = (limit: string): RequestHandler => {
@@ -51,6 +52,8 @@ export const jsonBody = (limit: string): RequestHandler => {
       if (error) return next(error)
       const path = protoKeyPath(req.body)
       if (path) return next(new ApiError('VALIDATION_ERROR', 'Invalid request', [{ path, message: 'Unrecognized key: "__proto__"' }]))
+      const nulPath = nulCharacterPath(req.body)
+      if (nulPath !== undefined) return next(new ApiError('VALIDATION_ERROR', 'Invalid request', [{ path: nulPath || '(body)', message: NUL_MESSAGE }]))
       next()
     })
   }

@@ -40,6 +40,12 @@ const publishedJoin = (entryKind: string, entryId: string) => `
   LEFT JOIN projects p ON ${entryKind} = 'project' AND p.id = ${entryId} AND p.status = 'published'`
 const shown = `coalesce(a.title, p.title) AS title, a.slug AS slug`
 
+/** Both counts in one statement: entries whose title holds every term, and all entries that match. */
+const countMatches = async ({ sql, run }: Pick<Sql, 'sql' | 'run'>, matching: (tier: 'title' | 'all') => unknown) => {
+  const { rows } = await run(sql`SELECT (SELECT count(*) ${matching('title')}) AS in_title, (SELECT count(*) ${matching('all')}) AS total`)
+  return { inTitle: Number(rows[0]?.in_title ?? 0), total: Number(rows[0]?.total ?? 0) }
+}
+
 const sqliteSearch = ({ sql, run }: Sql, { terms, kinds }: Search): Dialect => {
   const all = terms.map((term) => `"${term.tokens.join(' ')}"${term.prefix ? '*' : ''}`).join(' ')
   const inTitle = `{title} : (${all})`
@@ -48,10 +54,7 @@ const sqliteSearch = ({ sql, run }: Sql, { terms, kinds }: Search): Dialect => {
   const table = sql.raw(FTS_TABLE)
   const matching = (tier: Tier | 'all') => sql`FROM ${table} WHERE ${table} MATCH ${matches[tier]}${ofKinds}`
   return {
-    counts: async () => {
-      const { rows } = await run(sql`SELECT (SELECT count(*) ${matching('title')}) AS in_title, (SELECT count(*) ${matching('all')}) AS total`)
-      return { inTitle: Number(rows[0]?.in_title ?? 0), total: Number(rows[0]?.total ?? 0) }
-    },
+    counts: () => countMatches({ sql, run }, matching),
     page: async (tier, limit, offset) => {
       // Ranked on rowids alone; the page's rows are then read by rowid (a lookup each).
       const { rows } = await run(
@@ -85,10 +88,7 @@ const postgresSearch = ({ sql, run }: Sql, { terms, kinds }: Search): Dialect =>
   const [firstKind, secondKind = firstKind] = kinds
   const matching = (tier: Tier | 'all') => sql`FROM ${sql.raw(PG_TABLE)} s WHERE ${matches[tier]} AND s.kind IN (${firstKind}, ${secondKind})`
   return {
-    counts: async () => {
-      const { rows } = await run(sql`SELECT (SELECT count(*) ${matching('title')}) AS in_title, (SELECT count(*) ${matching('all')}) AS total`)
-      return { inTitle: Number(rows[0]?.in_title ?? 0), total: Number(rows[0]?.total ?? 0) }
-    },
+    counts: () => countMatches({ sql, run }, matching),
     page: async (tier, limit, offset) => {
       const { rows } = await run(
         sql`SELECT r.kind AS kind, r.record_id AS id, r.rank AS rank, e.plain AS plain, e.excerpt AS excerpt, ${sql.raw(shown)}

@@ -6,6 +6,7 @@ import * as migration_20261123_140309_drop_login_lockout_fields from './20261123
 import * as migration_20261123_170601_reader_features from './20261123_170601_reader_features';
 import * as migration_20261123_185519_scheduled_publishing from './20261123_185519_scheduled_publishing';
 import * as migration_20261123_185638_old_addresses from './20261123_185638_old_addresses';
+import * as migration_20261123_190129_revisions from './20261123_190129_revisions';
 
 export const migrations = [
   {
@@ -46,6 +47,11 @@ export const migrations = [
   {
     up: migration_20261123_185638_old_addresses.up,
     down: migration_20261123_185638_old_addresses.down,
-    name: '20261123_185638_old_addresses'
+    name: '20261123_185638_old_addresses',
+  },
+  {
+    up: migration_20261123_190129_revisions.up,
+    down: migration_20261123_190129_revisions.down,
+    name: '20261123_190129_revisions'
   },
 ];

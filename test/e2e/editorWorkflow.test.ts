@@ -278,6 +278,42 @@ describe('an editor in the admin UI', () => {
     expect(after.items.map((item) => [item.link, item.title])).toEqual([[link, ARTICLE.title]])
   })
 
+  step('edits the article twice, restores the version before the edits, and /api serves its Markdown', async () => {
+    const slug = `${article.slug as string}-${article.id}`
+    const served = async () => ((await requestJson(`${service.base}/api/articles/${slug}`)).body.data as { content: string }).content
+    const before = await served()
+    const editor = page.locator('[data-field-path="contentRichText"] [contenteditable="true"]')
+    for (const words of ['Edited once.', 'Edited twice.']) {
+      await page.goto(`${service.base}/admin/collections/articles/${article.id}`)
+      await editor.locator('p', { hasText: 'first.' }).click()
+      await page.keyboard.press('End')
+      await page.keyboard.type(` ${words}`)
+      await editor.locator('p', { hasText: words }).waitFor()
+      // The rich text reaches the form a moment after the keys: a save before that sends the text without them.
+      let saved = await save(page, 'articles')
+      for (let attempt = 1; attempt < 5 && !String((saved.body.doc as Doc).content).includes(words); attempt++) saved = await save(page, 'articles')
+      expect(saved.status).toBe(200)
+      expect((saved.body.doc as Doc).content).toContain(words)
+    }
+    expect(await served()).toContain('Edited twice.')
+
+    // The Versions tab lists the saves, newest first; the one before the edits is restored from its own page.
+    await page.goto(`${service.base}/admin/collections/articles/${article.id}/versions`)
+    const token = await apiLogin(service.base, EDITOR.email, EDITOR.password)
+    const history = await requestJson(`${service.base}/cms-api/articles/versions?where[parent][equals]=${article.id}&sort=-updatedAt&depth=0`, { token })
+    const versions = history.body.docs as { id: number; version: { content: string; lastEditedBy: number } }[]
+    expect(versions.length).toBeGreaterThanOrEqual(4)
+    await expect(page.locator('.table tbody tr').count()).resolves.toBe(versions.length)
+    const beforeEdits = versions.find((version) => version.version.content === before)!
+    await page.goto(`${service.base}/admin/collections/articles/${article.id}/versions/${beforeEdits.id}`)
+    await page.getByRole('button', { name: 'Restore this version' }).click()
+    const isRestore = (r: Response) => r.request().method() === 'POST' && new URL(r.url()).pathname === `/cms-api/articles/versions/${beforeEdits.id}`
+    const [restored] = await Promise.all([page.waitForResponse(isRestore), page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click()])
+    expect(restored.status()).toBe(200)
+    expect(await served()).toBe(before)
+    await page.waitForURL((url) => url.pathname === `/admin/collections/articles/${article.id}`)
+  })
+
   step('cannot delete the category that holds the article: the admin UI says why, and the category stays', async () => {
     const inUse = 'This category is used by 1 article; move it to another category first.'
     const isCategoryDelete = (r: Response) => r.request().method() === 'DELETE' && new URL(r.url()).pathname.startsWith('/cms-api/categories')
@@ -406,5 +442,47 @@ describe('an editor in the admin UI', () => {
     )
     await imagesLoaded(page)
     await screenshot(page, 'dashboard')
+  })
+
+  step('schedules a draft in the date picker, and it publishes itself at that moment', async () => {
+    const token = await apiLogin(service.base, EDITOR.email, EDITOR.password)
+    const created = await requestJson(`${service.base}/api/admin/articles`, {
+      method: 'POST',
+      token,
+      body: { title: 'Scheduled in the picker', content: 'Coming soon.', categoryId },
+    })
+    expect(created.status).toBe(201)
+    const id = (created.body.data as Doc).id
+    // A whole minute (the picker shows minutes) at least 20 s ahead, typed as the picker writes it, in the browser's zone.
+    const moment = Math.ceil((Date.now() + 20_000) / 60_000) * 60_000
+    const typed = await page.evaluate((ms) => {
+      const text = new Date(ms).toLocaleString('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' })
+      return text.replace(/, (\d+:\d+)/, ' $1')
+    }, moment)
+    await page.goto(`${service.base}/admin/collections/articles/${id}`)
+    const input = page.locator('#field-publishAt input')
+    await input.click()
+    await input.fill(typed)
+    await page.keyboard.press('Enter')
+    const { status, body } = await save(page, 'articles')
+    expect(status).toBe(200)
+    expect(body.doc).toMatchObject({ status: 'draft', publishAt: new Date(moment).toISOString() })
+    expect((await requestJson(`${service.base}/api/articles/${id}`)).status).toBe(404)
+
+    // The list shows when it goes out.
+    await page.goto(`${service.base}/admin/collections/articles`)
+    const time = typed.split(' ').slice(-2).join(' ')
+    await page.getByRole('row').filter({ hasText: 'Scheduled in the picker' }).getByText(new RegExp(`${time}$`)).waitFor()
+
+    const deadline = moment + 30_000
+    let answer = await requestJson(`${service.base}/api/articles/${id}`)
+    while (answer.status !== 200 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 500))
+      answer = await requestJson(`${service.base}/api/articles/${id}`)
+    }
+    expect(answer.status).toBe(200)
+    expect(Date.now()).toBeGreaterThanOrEqual(moment)
+    const stored = await requestJson(`${service.base}/cms-api/articles/${id}?depth=0`, { token })
+    expect(stored.body).toMatchObject({ status: 'published', publishedAt: new Date(moment).toISOString() })
   })
 })

@@ -48,6 +48,7 @@ export const startService = async (): Promise<E2EService> => {
     ADMIN_PASSWORD: ADMIN.password,
     WALL_MODERATION: 'true',
     SITE_URL: 'https://site.example.com',
+    JOBS_POLL_MS: '200',
     NEXT_TELEMETRY_DISABLED: '1',
   })
   // If jest itself is stopped (Ctrl+C), the server goes with it.

@@ -175,8 +175,14 @@ describe('scheduled publishing across restarts and processes', () => {
         const published = await publishedIds()
         return ids.every((id) => published.includes(id)) ? true : undefined
       })
-      const publishLines = (output: string) => (output.match(/published articles\/\d+ as scheduled/g) ?? []).length
-      expect(publishLines(second.output()) + publishLines(third.output())).toBe(11)
+      // The processes' output reaches this one a while after they wrote it: count once both have stopped and all of
+      // it has arrived (a twelfth line would be a post published twice).
+      second.child.kill('SIGTERM')
+      third.child.kill('SIGTERM')
+      await Promise.all([second.exited, third.exited])
+      const publishLines = () => [second!, third!].reduce((sum, server) => sum + (server.output().match(/published articles\/\d+ as scheduled/g) ?? []).length, 0)
+      await pollUntil('the publish log lines', async () => (publishLines() >= 11 ? true : undefined), { timeoutMs: 5000 })
+      expect(publishLines()).toBe(11)
     } finally {
       for (const server of [first, second, third]) server?.child.kill('SIGTERM')
       await Promise.all([first, second, third].map((server) => server?.exited))

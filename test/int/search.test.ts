@@ -196,5 +196,10 @@ describe('the index follows every change, from every door', () => {
     expect(await foundIds('lighthouse', { type: 'all' })).toEqual([])
     expect(await prepareSearchIndex(service.payload)).toBe(published.totalDocs + projects)
     expect(await foundIds('lighthouse', { limit: '10' })).toHaveLength(3)
+    // A fill a stop interrupted (fewer entries than published records) is completed at the next start; a full one is left alone.
+    await writeSearchEntry(service.payload, undefined, { kind: 'project', id: ids.project }, null)
+    expect(await prepareSearchIndex(service.payload)).toBe(published.totalDocs + projects)
+    expect(await foundIds('lighthouse', { limit: '11' })).toHaveLength(3)
+    expect(await prepareSearchIndex(service.payload)).toBe(0)
   })
 })

@@ -235,6 +235,20 @@ describe('events from every door', () => {
     expect(projectBody.data).toEqual({ collection: 'projects', id: project.id, slug: null, title: 'Local, renamed', status: 'published' })
   })
 
+  it('a version restore (the publication state stays: a published record sends updated)', async () => {
+    const before = received().length
+    const created = await article({ title: 'First words' })
+    await service.request().put(`/api/admin/articles/${created.id}`).set(editor).send({ title: 'Second words' })
+    await waitFor(before + 2)
+    const versions = await service.request().get(`/cms-api/articles/versions?where[parent][equals]=${created.id}&sort=updatedAt&depth=0`).set(editor)
+    const restored = await service.request().post(`/cms-api/articles/versions/${versions.body.docs[0].id}`).set(editor)
+    expect(restored.status).toBe(200)
+    const types = await waitFor(before + 3)
+    expect(sorted(types.slice(before))).toEqual(sorted(['article.published', 'article.updated', 'article.updated']))
+    const last = receiver.callsTo(PATH).slice(before).map(bodyOf).sort((a, b) => a.timestamp.localeCompare(b.timestamp)).at(-1)!
+    expect(last.data).toMatchObject({ id: created.id, title: 'First words', status: 'published' })
+  })
+
   it('a scheduled publish', async () => {
     const before = received().length
     const publishAt = new Date(Date.now() + 1000).toISOString()
