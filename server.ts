@@ -10,6 +10,7 @@ import { cachedResponder } from './endpoints/http/cachedResponses'
 import { createApiRouter } from './endpoints/router'
 import { closeDatabase } from './lib/db/closeDatabase'
 import { startJobsRunner } from './lib/jobs/jobsRunner'
+import { abortWebhookAttempts } from './lib/webhooks/send'
 import { createCmsApiHandler } from './lib/cmsApi'
 import { ConfigError } from './lib/configError'
 import { selectDatabase } from './lib/databaseSelection'
@@ -96,6 +97,9 @@ export const createService = async (env: ServiceEnv): Promise<Service> => {
       draining = true
     },
     close: async () => {
+      // A webhook attempt waiting on a slow receiver would hold the runner's turn for up to 10 s: it is cut (and
+      // retried after the restart) instead.
+      abortWebhookAttempts()
       await jobs.stop()
       await adminUi?.close()
       await closeDatabase(payload)

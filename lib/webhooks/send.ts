@@ -61,8 +61,23 @@ const describeNetworkError = (error: NodeJS.ErrnoException): string => {
 }
 
 class AttemptTimeout extends Error {}
+class AttemptStopped extends Error {}
+
+/** Attempts in flight in this process, so a stopping service need not wait up to 10 s for a slow receiver. */
+const inFlight = new Set<AbortController>()
+const STOPPING = 'stopping'
+
+/**
+ * Cuts every attempt in flight (the service is stopping): each fails with "the service stopped before the answer
+ * came" and is retried on the schedule, so a shutdown is not held up by a receiver that takes its time.
+ */
+export const abortWebhookAttempts = (): void => {
+  for (const controller of inFlight) controller.abort(STOPPING)
+}
 
 type Answer = { statusCode: number; location?: string; text: string }
+
+const abortError = (signal: AbortSignal) => (signal.reason === STOPPING ? new AttemptStopped() : new AttemptTimeout())
 
 const post = (url: URL, addresses: ResolvedAddress[], headers: Record<string, string>, body: Buffer, signal: AbortSignal): Promise<Answer> =>
   new Promise((resolve, reject) => {
@@ -76,7 +91,7 @@ const post = (url: URL, addresses: ResolvedAddress[], headers: Record<string, st
       res.on('end', () => resolve({ statusCode: res.statusCode ?? 0, location: res.headers.location, text: text.slice(0, ERROR_BODY_CHARS) }))
       res.on('error', reject)
     })
-    req.on('error', (error) => reject(signal.aborted ? new AttemptTimeout() : error))
+    req.on('error', (error) => reject(signal.aborted ? abortError(signal) : error))
     req.end(body)
   })
 
@@ -91,8 +106,9 @@ export const sendWebhook = async (message: WebhookMessage, { allowPrivate, timeo
   const started = performance.now()
   const elapsed = () => Math.round(performance.now() - started)
   const controller = new AbortController()
+  inFlight.add(controller)
   const timer = setTimeout(() => controller.abort(), timeoutMs)
-  const timedOut = new Promise<never>((_, reject) => controller.signal.addEventListener('abort', () => reject(new AttemptTimeout()), { once: true }))
+  const timedOut = new Promise<never>((_, reject) => controller.signal.addEventListener('abort', () => reject(abortError(controller.signal)), { once: true }))
   timedOut.catch(() => undefined)
   try {
     const url = new URL(message.url)
@@ -120,14 +136,17 @@ export const sendWebhook = async (message: WebhookMessage, { allowPrivate, timeo
     const reason =
       error instanceof AttemptTimeout
         ? `timed out after ${timeoutMs} ms`
-        : error instanceof WebhookAddressError
-          ? error.message
-          : typeof error === 'object' && error !== null && 'message' in error
-            ? describeNetworkError(error as NodeJS.ErrnoException)
-            : String(error)
+        : error instanceof AttemptStopped
+          ? 'the service stopped before the answer came'
+          : error instanceof WebhookAddressError
+            ? error.message
+            : typeof error === 'object' && error !== null && 'message' in error
+              ? describeNetworkError(error as NodeJS.ErrnoException)
+              : String(error)
     return { ok: false, statusCode: null, durationMs: elapsed(), error: reason }
   } finally {
     clearTimeout(timer)
+    inFlight.delete(controller)
     controller.abort()
   }
 }

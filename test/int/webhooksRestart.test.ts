@@ -110,3 +110,68 @@ describe('webhook deliveries across a kill -9', () => {
     }
   }, 120_000)
 })
+
+describe('a stop while a receiver takes its time', () => {
+  it('does not wait for it: the attempt is cut, recorded, and made again after the start', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'blog-service-webhooks-stop-'))
+    const database = await createTestDatabase(dataDir)
+    let hanging = true
+    const receiver = await startReceiver(() => (hanging ? 'hang' : 200))
+    const start = () =>
+      spawnServer({
+        PAYLOAD_SECRET: 'webhooks-stop-secret',
+        DATABASE_URL: database.url,
+        DATA_DIR: dataDir,
+        ADMIN: 'false',
+        ADMIN_EMAIL: ADMIN.email,
+        ADMIN_PASSWORD: ADMIN.password,
+        JOBS_POLL_MS: '100',
+        WEBHOOK_ALLOW_PRIVATE: 'true',
+        WEBHOOK_RETRY_DELAYS: '500',
+      })
+    const api = async (base: string, method: string, route: string, token?: string, body?: unknown) => {
+      const res = await fetch(`${base}${route}`, {
+        method,
+        headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      })
+      return { status: res.status, body: await res.json().catch(() => null) }
+    }
+    const first = start()
+    let second: ReturnType<typeof start> | undefined
+    try {
+      const base = await first.ready
+      const token = (await api(base, 'POST', '/api/auth/login', undefined, ADMIN)).body.data.token
+      expect((await api(base, 'POST', '/cms-api/webhooks', token, { url: receiver.url('/slow'), events: ['site.updated'] })).status).toBe(201)
+      expect((await api(base, 'POST', '/cms-api/globals/site', token, { hero: { title: 'Slow' } })).status).toBe(200)
+      await pollUntil('the receiver to be called', async () => (receiver.calls.length > 0 ? true : undefined))
+      const stopped = Date.now()
+      first.child.kill('SIGTERM')
+      const { code, at } = await first.exited
+      expect(code).toBe(0)
+      console.log(`SIGTERM with a hanging webhook attempt in flight: exited after ${at - stopped} ms`)
+      expect(at - stopped).toBeLessThan(5000)
+
+      hanging = false
+      second = start()
+      const secondBase = await second.ready
+      await pollUntil('the attempt made again', async () => (receiver.calls.length >= 2 ? true : undefined))
+      expect(new Set(receiver.calls.map((call) => call.headers['webhook-id'])).size).toBe(1)
+      const secondToken = (await api(secondBase, 'POST', '/api/auth/login', undefined, ADMIN)).body.data.token
+      const delivery = await pollUntil('the delivery to succeed', async () => {
+        const log = await api(secondBase, 'GET', '/cms-api/webhook-deliveries?depth=0', secondToken)
+        return log.body.docs[0]?.status === 'succeeded' ? log.body.docs[0] : undefined
+      })
+      expect(delivery.attempts.map((attempt: { statusCode: number | null; error: string | null }) => [attempt.statusCode, attempt.error])).toEqual([
+        [null, 'the service stopped before the answer came'],
+        [200, null],
+      ])
+    } finally {
+      for (const server of [first, second]) server?.child.kill('SIGKILL')
+      await Promise.all([first, second].map((server) => server?.exited))
+      await receiver.stop()
+      await database.drop()
+      fs.rmSync(dataDir, { recursive: true, force: true })
+    }
+  }, 60_000)
+})
