@@ -7,6 +7,7 @@ import * as migration_20261123_170601_reader_features from './20261123_170601_re
 import * as migration_20261123_185519_scheduled_publishing from './20261123_185519_scheduled_publishing';
 import * as migration_20261123_185638_old_addresses from './20261123_185638_old_addresses';
 import * as migration_20261123_190129_revisions from './20261123_190129_revisions';
+import * as migration_20261123_201159_webhooks from './20261123_201159_webhooks';
 
 export const migrations = [
   {
@@ -52,6 +53,11 @@ export const migrations = [
   {
     up: migration_20261123_190129_revisions.up,
     down: migration_20261123_190129_revisions.down,
-    name: '20261123_190129_revisions'
+    name: '20261123_190129_revisions',
+  },
+  {
+    up: migration_20261123_201159_webhooks.up,
+    down: migration_20261123_201159_webhooks.down,
+    name: '20261123_201159_webhooks'
   },
 ];

@@ -7,6 +7,7 @@ import * as migration_20261123_170557_reader_features from './20261123_170557_re
 import * as migration_20261123_185515_scheduled_publishing from './20261123_185515_scheduled_publishing';
 import * as migration_20261123_185634_old_addresses from './20261123_185634_old_addresses';
 import * as migration_20261123_190124_revisions from './20261123_190124_revisions';
+import * as migration_20261123_201154_webhooks from './20261123_201154_webhooks';
 
 export const migrations = [
   {
@@ -52,6 +53,11 @@ export const migrations = [
   {
     up: migration_20261123_190124_revisions.up,
     down: migration_20261123_190124_revisions.down,
-    name: '20261123_190124_revisions'
+    name: '20261123_190124_revisions',
+  },
+  {
+    up: migration_20261123_201154_webhooks.up,
+    down: migration_20261123_201154_webhooks.down,
+    name: '20261123_201154_webhooks'
   },
 ];

@@ -1,9 +1,11 @@
+import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
 
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import type { Browser, BrowserContext, Page, Response } from 'playwright-core'
 import Parser from 'rss-parser'
+import { Webhook } from 'standardwebhooks'
 import sharp from 'sharp'
 
 import { chooseOption, formStateContains, imagesLoaded, launchBrowser, logIn, newContext, save, screenshot } from './browser'
@@ -484,5 +486,56 @@ describe('an editor in the admin UI', () => {
     expect(Date.now()).toBeGreaterThanOrEqual(moment)
     const stored = await requestJson(`${service.base}/cms-api/articles/${id}?depth=0`, { token })
     expect(stored.body).toMatchObject({ status: 'published', publishedAt: new Date(moment).toISOString() })
+  })
+
+  step('an admin sends a webhook a test event from its page, and the receiver verifies the signature', async () => {
+    const received: { headers: http.IncomingHttpHeaders; body: string }[] = []
+    const receiver = http.createServer((req, res) => {
+      let body = ''
+      req.on('data', (chunk: Buffer) => (body += chunk.toString()))
+      req.on('end', () => {
+        received.push({ headers: req.headers, body })
+        res.writeHead(204).end()
+      })
+    })
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve))
+    const adminContext = await newContext(browser, service.base)
+    try {
+      const { port } = receiver.address() as { port: number }
+      const token = await apiLogin(service.base, ADMIN.email, ADMIN.password)
+      const created = await requestJson(`${service.base}/cms-api/webhooks`, {
+        method: 'POST',
+        token,
+        body: { url: `http://127.0.0.1:${port}/rebuild`, events: ['article.published'] },
+      })
+      expect(created.status).toBe(201)
+      const webhook = (created.body as { doc: Doc & { secret: string } }).doc
+
+      const adminPage = await adminContext.newPage()
+      await logIn(adminPage, service.base, ADMIN.email, ADMIN.password)
+      await adminPage.goto(`${service.base}/admin/collections/webhooks/${webhook.id}`)
+      await adminPage.getByRole('button', { name: 'Send test event' }).click()
+      const result = adminPage.locator('[data-webhook-test-result="ok"]')
+      await result.waitFor()
+      await expect(result.textContent()).resolves.toMatch(/^Delivered: 204 in \d+ ms/)
+
+      expect(received).toHaveLength(1)
+      const [delivery] = received
+      const verified = new Webhook(webhook.secret).verify(delivery!.body, {
+        'webhook-id': String(delivery!.headers['webhook-id']),
+        'webhook-timestamp': String(delivery!.headers['webhook-timestamp']),
+        'webhook-signature': String(delivery!.headers['webhook-signature']),
+      })
+      expect(verified).toMatchObject({ type: 'webhook.test' })
+      // The attempt is on record, and the page links it.
+      await adminPage.locator('a[data-webhook-test-delivery]').click()
+      await adminPage.waitForURL((url) => url.pathname.startsWith('/admin/collections/webhook-deliveries/'))
+      const deliveryId = new URL(adminPage.url()).pathname.split('/').at(-1)
+      const record = await requestJson(`${service.base}/cms-api/webhook-deliveries/${deliveryId}?depth=0`, { token })
+      expect(record.body).toMatchObject({ status: 'succeeded', attempts: [expect.objectContaining({ statusCode: 204 })] })
+    } finally {
+      await adminContext.close()
+      await new Promise((resolve) => receiver.close(resolve))
+    }
   })
 })

@@ -49,6 +49,8 @@ export const startService = async (): Promise<E2EService> => {
     WALL_MODERATION: 'true',
     SITE_URL: 'https://site.example.com',
     JOBS_POLL_MS: '200',
+    // The test receiver listens on 127.0.0.1.
+    WEBHOOK_ALLOW_PRIVATE: 'true',
     NEXT_TELEMETRY_DISABLED: '1',
   })
   // If jest itself is stopped (Ctrl+C), the server goes with it.
