@@ -21,6 +21,8 @@ type PgPool = {
   /** pg-pool internals: every client, and the idle ones. */
   _clients?: PgClient[]
   _idle?: { client: PgClient }[]
+  /** pg-pool internal: makes the `release` a checked-out client gets (throws when called twice). */
+  _releaseOnce?: (client: PgClient, idleListener: unknown) => (error?: Error) => void
 }
 
 export const isPgPool = (value: unknown): value is PgPool =>
@@ -75,6 +77,29 @@ const releaseOnFailedBegin = (client: PgClient): void => {
 }
 
 /**
+ * pg-pool throws when a client is released twice, from inside a driver callback: nothing can catch it, and the
+ * process ends. Around a lost connection two owners can each release the client they shared (seen in CI: a query
+ * of pool.query failing as the connection ended, its client already released). The second release is logged and
+ * ignored instead; the first one already gave the client back (or dropped it, with an error).
+ */
+const tolerateDoubleRelease = (pool: PgPool, logger: Logger): void => {
+  const releaseOnce = pool._releaseOnce?.bind(pool)
+  if (!releaseOnce) return
+  pool._releaseOnce = (client, idleListener) => {
+    const release = releaseOnce(client, idleListener)
+    let released = false
+    return (error?: Error) => {
+      if (released) {
+        logger.warn({ reason: error?.message }, 'A Postgres client was released twice; the second release was ignored')
+        return
+      }
+      released = true
+      release(error)
+    }
+  }
+}
+
+/**
  * Makes a lost Postgres connection an event to log instead of the end of the process.
  *
  * - pg-pool re-emits an idle client's error on the pool (`pool.emit('error')`): without a listener, Node throws it.
@@ -88,6 +113,7 @@ const releaseOnFailedBegin = (client: PgClient): void => {
  * Relies on pg-pool 3's `_clients` and `_idle` lists to find that client.
  */
 export const guardPostgresPool = (pool: PgPool, logger: Logger): void => {
+  tolerateDoubleRelease(pool, logger)
   pool.on('error', (error) => {
     logger.warn({ reason: error.message }, 'A Postgres connection was lost; the pool will open a new one when needed')
   })

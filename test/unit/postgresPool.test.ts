@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals'
+import pg from 'pg'
 
 import { guardPostgresPool } from '../../lib/db/postgresPool'
 
@@ -48,5 +49,34 @@ describe('guardPostgresPool', () => {
     await expect(client.query('begin')).resolves.toEqual({ rows: [] })
     await expect(client.query('select 1')).rejects.toThrow()
     expect(released).toEqual([])
+  })
+
+  it('turns a second release of a client into a warning: pg-pool would throw it where nothing catches it', async () => {
+    // A real pg-pool whose clients never touch the network.
+    class OfflineClient {
+      on() {
+        return this
+      }
+      once() {
+        return this
+      }
+      removeListener() {
+        return this
+      }
+      removeAllListeners() {
+        return this
+      }
+      connect(callback: (error?: Error) => void) {
+        callback()
+      }
+      end() {}
+    }
+    const pool = new pg.Pool({ Client: OfflineClient as never })
+    const warnings: string[] = []
+    guardPostgresPool(pool as never, { warn: (_object, message) => void warnings.push(message) })
+    const client = await pool.connect()
+    client.release()
+    expect(() => client.release()).not.toThrow()
+    expect(warnings).toEqual(['A Postgres client was released twice; the second release was ignored'])
   })
 })
