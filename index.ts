@@ -83,44 +83,38 @@ const EXPECTED_REFUSALS: Record<string, 'info'> = {
   [CategoryInUseError.errorName]: 'info',
 }
 
+/** Hooks the plugin appends to a collection's own, by collection slug. */
+type AppendedHooks = Partial<Record<string, { afterChange: CollectionAfterChangeHook; afterDelete?: CollectionAfterDeleteHook }>>
+
 /** Published articles and projects are kept in the search index, whichever door changed them. */
-const SEARCH_HOOKS: Partial<Record<string, { afterChange: CollectionAfterChangeHook; afterDelete: CollectionAfterDeleteHook }>> = {
+const SEARCH_HOOKS: AppendedHooks = {
   articles: { afterChange: indexArticle, afterDelete: unindexArticle },
   projects: { afterChange: indexProject, afterDelete: unindexProject },
 }
 
-const withSearchIndexing = (collection: CollectionConfig): CollectionConfig => {
-  const hooks = SEARCH_HOOKS[collection.slug]
-  if (!hooks) return collection
-  return {
-    ...collection,
-    hooks: {
-      ...collection.hooks,
-      afterChange: [...(collection.hooks?.afterChange ?? []), hooks.afterChange],
-      afterDelete: [...(collection.hooks?.afterDelete ?? []), hooks.afterDelete],
-    },
+/** Appends a collection's hooks from `table` (keyed by slug) after its own; collections not in it are left as they are. */
+const withHooksFrom =
+  (table: AppendedHooks) =>
+  (collection: CollectionConfig): CollectionConfig => {
+    const hooks = table[collection.slug]
+    if (!hooks) return collection
+    return {
+      ...collection,
+      hooks: {
+        ...collection.hooks,
+        afterChange: [...(collection.hooks?.afterChange ?? []), hooks.afterChange],
+        afterDelete: [...(collection.hooks?.afterDelete ?? []), ...(hooks.afterDelete ? [hooks.afterDelete] : [])],
+      },
+    }
   }
-}
 
 /** Published changes notify the webhooks subscribed to them (hooks/emitWebhookEvents.ts), whichever door made them. */
-const WEBHOOK_HOOKS: Partial<Record<string, { afterChange: CollectionAfterChangeHook; afterDelete?: CollectionAfterDeleteHook }>> = {
+const WEBHOOK_HOOKS: AppendedHooks = {
   articles: emitContentEvents('articles'),
   projects: emitContentEvents('projects'),
   'wall-messages': { afterChange: emitWallMessageCreated },
 }
 
-const withWebhookEvents = (collection: CollectionConfig): CollectionConfig => {
-  const hooks = WEBHOOK_HOOKS[collection.slug]
-  if (!hooks) return collection
-  return {
-    ...collection,
-    hooks: {
-      ...collection.hooks,
-      afterChange: [...(collection.hooks?.afterChange ?? []), hooks.afterChange],
-      afterDelete: [...(collection.hooks?.afterDelete ?? []), ...(hooks.afterDelete ? [hooks.afterDelete] : [])],
-    },
-  }
-}
 
 const PREVIEWED = new Set(['articles', 'projects'])
 
@@ -165,9 +159,9 @@ export const blogPortfolio =
       .map((collection) => withExtraFields(collection, options.extraFields?.[collection.slug as BlogPortfolioCollectionSlug]))
       .map((collection) => withSitePreview(collection, options.siteUrl))
       .map((collection) => (numericIds ? withNumericId(collection) : collection))
-      .map(withSearchIndexing)
+      .map(withHooksFrom(SEARCH_HOOKS))
       .map(withCacheClearing)
-      .map(withWebhookEvents)
+      .map(withHooksFrom(WEBHOOK_HOOKS))
       .map(withNulRefusal)
     // Likes change counters only: like the counters themselves, they do not clear the public cache. Earlier slugs
     // change only in an article's own save or delete, which clears it. Job leases, webhooks and their deliveries

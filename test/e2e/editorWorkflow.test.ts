@@ -291,9 +291,19 @@ describe('an editor in the admin UI', () => {
       await page.keyboard.press('End')
       await page.keyboard.type(` ${words}`)
       await editor.locator('p', { hasText: words }).waitFor()
-      // The rich text reaches the form a moment after the keys: a save before that sends the text without them.
+      // The rich text reaches the form a moment after the keys (the editor debounces its changes): a save before
+      // that sends the text without its last keys. Let it settle; if the save still missed them, change the text
+      // once more (a space typed and taken back) so the form has something new to save.
+      await page.waitForTimeout(1000)
       let saved = await save(page, 'articles')
-      for (let attempt = 1; attempt < 5 && !String((saved.body.doc as Doc).content).includes(words); attempt++) saved = await save(page, 'articles')
+      for (let attempt = 1; attempt < 4 && !String((saved.body.doc as Doc).content).includes(words); attempt++) {
+        await editor.locator('p', { hasText: words }).click()
+        await page.keyboard.press('End')
+        await page.keyboard.type(' ')
+        await page.keyboard.press('Backspace')
+        await page.waitForTimeout(1000)
+        saved = await save(page, 'articles')
+      }
       expect(saved.status).toBe(200)
       expect((saved.body.doc as Doc).content).toContain(words)
     }

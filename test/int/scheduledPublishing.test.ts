@@ -1,15 +1,10 @@
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
-
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 
 import { createAccount, loginToken } from '../helpers/accounts'
 import { bootService, type BootedService } from '../helpers/bootService'
 import { createCategory } from '../helpers/content'
 import { pollUntil } from '../helpers/poll'
-import { spawnServer } from '../helpers/serverProcess'
-import { createTestDatabase } from '../helpers/testDatabase'
+import { callApi, OWNER, sharedDatabaseServers } from '../helpers/sharedDatabaseServers'
 
 let service: BootedService
 let category = 0
@@ -110,39 +105,9 @@ describe('scheduled publishing', () => {
 })
 
 describe('scheduled publishing across restarts and processes', () => {
-  const ADMIN = { email: 'owner@example.com', password: 'a long enough password' }
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'blog-service-schedule-'))
-  let database: Awaited<ReturnType<typeof createTestDatabase>>
-
-  beforeAll(async () => {
-    database = await createTestDatabase(dataDir)
-  })
-
-  afterAll(async () => {
-    await database?.drop()
-    fs.rmSync(dataDir, { recursive: true, force: true })
-  })
-
-  const start = () =>
-    spawnServer({
-      PAYLOAD_SECRET: 'schedule-test-secret',
-      DATABASE_URL: database.url,
-      DATA_DIR: dataDir,
-      ADMIN: 'false',
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      JOBS_POLL_MS: '100',
-      LOG_LEVEL: 'info',
-    })
-
-  const api = async (base: string, method: string, route: string, token?: string, body?: unknown) => {
-    const res = await fetch(`${base}${route}`, {
-      method,
-      headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    })
-    return { status: res.status, body: await res.json().catch(() => null) }
-  }
+  const { start } = sharedDatabaseServers('schedule', { PAYLOAD_SECRET: 'schedule-test-secret', LOG_LEVEL: 'info' })
+  const ADMIN = OWNER
+  const api = callApi
 
   it('a publish due while the service was down runs at the next start; two processes publish each post once', async () => {
     const first = start()
