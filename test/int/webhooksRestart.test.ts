@@ -1,51 +1,19 @@
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
-
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import { describe, expect, it } from '@jest/globals'
 
 import { pollUntil } from '../helpers/poll'
-import { spawnServer } from '../helpers/serverProcess'
-import { createTestDatabase } from '../helpers/testDatabase'
+import { callApi, OWNER, sharedDatabaseServers } from '../helpers/sharedDatabaseServers'
 import { type ReceivedCall, startReceiver } from '../helpers/webhookReceiver'
 
-const ADMIN = { email: 'owner@example.com', password: 'a long enough password' }
+const ADMIN = OWNER
 
 describe('webhook deliveries across a kill -9', () => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'blog-service-webhooks-'))
-  let database: Awaited<ReturnType<typeof createTestDatabase>>
-
-  beforeAll(async () => {
-    database = await createTestDatabase(dataDir)
+  const { start } = sharedDatabaseServers('webhooks', {
+    PAYLOAD_SECRET: 'webhooks-restart-secret',
+    WEBHOOK_ALLOW_PRIVATE: 'true',
+    // A failed attempt is retried 3 s later (±20%): long enough to kill the service while it waits.
+    WEBHOOK_RETRY_DELAYS: '3000,3000,3000',
   })
-
-  afterAll(async () => {
-    await database?.drop()
-    fs.rmSync(dataDir, { recursive: true, force: true })
-  })
-
-  const start = () =>
-    spawnServer({
-      PAYLOAD_SECRET: 'webhooks-restart-secret',
-      DATABASE_URL: database.url,
-      DATA_DIR: dataDir,
-      ADMIN: 'false',
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      JOBS_POLL_MS: '100',
-      WEBHOOK_ALLOW_PRIVATE: 'true',
-      // A failed attempt is retried 3 s later (±20%): long enough to kill the service while it waits.
-      WEBHOOK_RETRY_DELAYS: '3000,3000,3000',
-    })
-
-  const api = async (base: string, method: string, route: string, token?: string, body?: unknown) => {
-    const res = await fetch(`${base}${route}`, {
-      method,
-      headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    })
-    return { status: res.status, body: await res.json().catch(() => null) }
-  }
+  const api = callApi
 
   it('loses no delivery: the ones still pending are sent after the restart, once, with their webhook-id', async () => {
     // Titles with "later" are refused until the restart; the others are accepted at once.
@@ -112,31 +80,16 @@ describe('webhook deliveries across a kill -9', () => {
 })
 
 describe('a stop while a receiver takes its time', () => {
+  const { start } = sharedDatabaseServers('webhooks-stop', {
+    PAYLOAD_SECRET: 'webhooks-stop-secret',
+    WEBHOOK_ALLOW_PRIVATE: 'true',
+    WEBHOOK_RETRY_DELAYS: '500',
+  })
+
   it('does not wait for it: the attempt is cut, recorded, and made again after the start', async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'blog-service-webhooks-stop-'))
-    const database = await createTestDatabase(dataDir)
     let hanging = true
     const receiver = await startReceiver(() => (hanging ? 'hang' : 200))
-    const start = () =>
-      spawnServer({
-        PAYLOAD_SECRET: 'webhooks-stop-secret',
-        DATABASE_URL: database.url,
-        DATA_DIR: dataDir,
-        ADMIN: 'false',
-        ADMIN_EMAIL: ADMIN.email,
-        ADMIN_PASSWORD: ADMIN.password,
-        JOBS_POLL_MS: '100',
-        WEBHOOK_ALLOW_PRIVATE: 'true',
-        WEBHOOK_RETRY_DELAYS: '500',
-      })
-    const api = async (base: string, method: string, route: string, token?: string, body?: unknown) => {
-      const res = await fetch(`${base}${route}`, {
-        method,
-        headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      })
-      return { status: res.status, body: await res.json().catch(() => null) }
-    }
+    const api = callApi
     const first = start()
     let second: ReturnType<typeof start> | undefined
     try {
@@ -170,8 +123,6 @@ describe('a stop while a receiver takes its time', () => {
       for (const server of [first, second]) server?.child.kill('SIGKILL')
       await Promise.all([first, second].map((server) => server?.exited))
       await receiver.stop()
-      await database.drop()
-      fs.rmSync(dataDir, { recursive: true, force: true })
     }
   }, 60_000)
 })
