@@ -16,6 +16,7 @@ const config = {
   transformIgnorePatterns: ['/node_modules/(?!(?:htmlparser2|domhandler|domutils|domelementtype|dom-serializer|entities)/)'],
   moduleNameMapper: { '\\.(css|scss)$': '<rootDir>/test/helpers/emptyModule.js' },
   testMatch: ['<rootDir>/test/**/*.test.ts'],
+  setupFilesAfterEnv: ['<rootDir>/test/helpers/contractAfterEach.ts'],
   testPathIgnorePatterns: ['/node_modules/', '/.next/', '/test/e2e/'],
   testTimeout: 120_000,
   // Integration suites each boot Payload on their own database; two at a time suits a 2-core machine.

@@ -11,8 +11,9 @@ import { articleAuthor } from './articleAuthor'
 import { notFound } from './http/apiError'
 import { setPublicCaching } from './http/cacheControl'
 import { sendData } from './http/envelope'
-import { pageCount, parsePagination } from './http/pagination'
-import { booleanText, queryParam } from './http/params'
+import { listArticles } from './contracts/articles'
+import { pageCount } from './http/pagination'
+import { parseQueryParams } from './http/query'
 import { type PublicCaching, sendPublicRead } from './http/publicResponse'
 import type { ApiUser } from './http/requestTypes'
 import { type ArticleDetailFields, type ArticleListFields, articleDetail, articleListItem, type Byline } from './serializers/article'
@@ -192,8 +193,7 @@ export const articleRoutes = (payload: Payload, { recordTtl, answerTtl }: Public
 
   router.get('/', (req, res) =>
     sendPublicRead(req, res, { ttl: answerTtl }, async () => {
-      const { page, limit } = parsePagination(req.query, { defaultLimit: 4, maxLimit: 20 })
-      const featured = queryParam(req.query, 'featured', booleanText) ?? false
+      const { page, limit, featured = false } = parseQueryParams(listArticles.query, req.query)
       const where: Where = { status: { equals: 'published' }, ...(featured ? { featured: { equals: true } } : {}) }
       const [docs, total] = await Promise.all([
         findPage(payload, req.user, where, page, limit),

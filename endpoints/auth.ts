@@ -1,26 +1,21 @@
 import { Router } from 'express'
 import { createLocalReq, logoutOperation, type Payload } from 'payload'
-import { z } from 'zod'
 
 import { USERS_SLUG } from '../collections/Users'
 import { clientIpHeaders } from '../lib/clientIpHeader'
 import { LoginThrottledError } from '../lib/loginThrottledError'
+import { login } from './contracts/auth'
 import { ApiError } from './http/apiError'
 import { sendData } from './http/envelope'
 import { parseWith } from './http/validation'
 import { serializeUser } from './serializers/user'
-
-const loginBody = z.strictObject({
-  email: z.email({ message: 'must be an email address' }).max(320),
-  password: z.string().min(1, 'is required').max(1024),
-})
 
 /** POST /auth/login, GET /auth/me, POST /auth/logout: Payload's own accounts and sessions, and the login throttle. */
 export const authRoutes = (payload: Payload): Router => {
   const router = Router()
 
   router.post('/login', async (req, res) => {
-    const { email, password } = parseWith(loginBody, req.body)
+    const { email, password } = parseWith(login.body, req.body)
     try {
       // The client's address goes where the users collection's login throttle reads it on every door.
       const result = await payload.login({

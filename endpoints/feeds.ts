@@ -5,16 +5,11 @@ import { ARTICLES_SLUG } from '../collections/Articles'
 import { CATEGORIES_SLUG } from '../collections/Categories'
 import { FEED_DEFAULTS, SITE_SLUG } from '../collections/globals/Site'
 import { notFound } from './http/apiError'
-import { integerText, queryParam } from './http/params'
+import { FEED_FORMATS, feedQuery } from './contracts/feeds'
+import { parseQueryParams } from './http/query'
 import { sendPublicDocument } from './http/publicDocument'
 import { requestOrigin } from './http/requestOrigin'
 import { type FeedArticle, type FeedChannel, type FeedFormat, renderFeed } from './serializers/feed'
-
-const FORMATS: Record<FeedFormat, { path: string; contentType: string }> = {
-  rss: { path: 'rss.xml', contentType: 'application/rss+xml; charset=utf-8' },
-  atom: { path: 'atom.xml', contentType: 'application/atom+xml; charset=utf-8' },
-  json: { path: 'feed.json', contentType: 'application/feed+json; charset=utf-8' },
-}
 
 const FEED_SELECT = {
   title: true,
@@ -62,7 +57,7 @@ const loadChannel = async (payload: Payload, { category, siteUrl, serverUrl }: F
   if (found && !categoryDoc) return null
   const title = site.feed?.title || FEED_DEFAULTS.title
   const query = category === undefined ? '' : `?category=${category}`
-  const selfUrl = (which: FeedFormat) => `${serverUrl}/api/feeds/${FORMATS[which].path}${query}`
+  const selfUrl = (which: FeedFormat) => `${serverUrl}/api/feeds/${FEED_FORMATS[which].path}${query}`
   return {
     title: categoryDoc ? `${title}: ${categoryDoc.name}` : title,
     description: categoryDoc?.description || site.feed?.description || FEED_DEFAULTS.description,
@@ -93,9 +88,9 @@ const loadArticles = async (payload: Payload, category: number | undefined, limi
 /** GET /feeds/rss.xml, /feeds/atom.xml and /feeds/feed.json, each optionally narrowed by `?category=<id>`. */
 export const feedRoutes = (payload: Payload, { limit, ttl, siteUrl, serverUrl }: FeedOptions): Router => {
   const router = Router()
-  for (const [format, { path, contentType }] of Object.entries(FORMATS) as [FeedFormat, (typeof FORMATS)[FeedFormat]][]) {
+  for (const [format, { path, contentType }] of Object.entries(FEED_FORMATS) as [FeedFormat, (typeof FEED_FORMATS)[FeedFormat]][]) {
     router.get(`/${path}`, async (req, res) => {
-      const category = queryParam(req.query, 'category', integerText)
+      const { category } = parseQueryParams(feedQuery, req.query)
       const origin = siteUrl === undefined || serverUrl === undefined ? requestOrigin(req) : ''
       const request: FeedRequest = { category, siteUrl: siteUrl ?? origin, serverUrl: serverUrl ?? origin }
       await sendPublicDocument(

@@ -1,6 +1,5 @@
 import { Router } from 'express'
 import type { Payload, Where } from 'payload'
-import { z } from 'zod'
 
 import { PROJECTS_SLUG } from '../collections/Projects'
 import { incrementCounter } from '../lib/db/counters'
@@ -9,15 +8,16 @@ import { rankEntries, rankingEntries } from '../lib/relatedProjects'
 import { notFound } from './http/apiError'
 import { setPublicCaching } from './http/cacheControl'
 import { sendData } from './http/envelope'
-import { pageCount, parsePagination } from './http/pagination'
-import { integerText, parsePathId, queryParam } from './http/params'
+import { listProjects, listRelatedProjects } from './contracts/projects'
+import { pageCount } from './http/pagination'
+import { parsePathId } from './http/params'
+import { parseQueryParams } from './http/query'
 import { type PublicCaching, sendPublicRead } from './http/publicResponse'
 import type { ApiUser } from './http/requestTypes'
 import { type ProjectDetailFields, projectDetail, projectListItem, relatedProjectItem } from './serializers/project'
 
 /** What ranking reads (tech stack, category, age) and what an item shows, except the counters. */
 const RANKING_SELECT = { title: true, description: true, coverImage: true, techStack: true, category: true, createdAt: true } as const
-const MAX_RELATED = 20
 /** What a list item shows; the detail adds its own fields (never the rich-text twin). */
 const LIST_SELECT = {
   title: true,
@@ -55,8 +55,6 @@ const rankingCandidates = (payload: Payload, ttl: number) =>
     return { entries, byId: new Map(entries.map((entry) => [entry.id, entry])) }
   })
 
-const statusText = z.enum(['published', 'draft'], { message: 'must be published or draft' })
-
 const findProject = (payload: Payload, id: number, user: ApiUser | null | undefined): Promise<ProjectDetailFields | null> =>
   payload.findByID({
     collection: PROJECTS_SLUG,
@@ -78,9 +76,7 @@ export const projectRoutes = (payload: Payload, { recordTtl, answerTtl }: Public
 
   router.get('/', (req, res) =>
     sendPublicRead(req, res, { ttl: answerTtl }, async () => {
-      const { page, limit } = parsePagination(req.query, { defaultLimit: 10, maxLimit: 100 })
-      const status = queryParam(req.query, 'status', statusText) ?? 'published'
-      const category = queryParam(req.query, 'category', integerText)
+      const { page, limit, status = 'published', category } = parseQueryParams(listProjects.query, req.query)
       // Drafts are filtered by access too: for anyone but staff, status=draft finds nothing.
       const where: Where = { status: { equals: status }, ...(category !== undefined ? { category: { equals: category } } : {}) }
       const result = await payload.find({
@@ -116,7 +112,7 @@ export const projectRoutes = (payload: Payload, { recordTtl, answerTtl }: Public
   router.get('/:id/related', (req, res) =>
     sendPublicRead(req, res, { ttl: answerTtl }, async () => {
       const id = parsePathId(req.params.id, 'Project')
-      const limit = Math.min(queryParam(req.query, 'limit', integerText.pipe(z.number().min(1, 'must be at least 1'))) ?? 5, MAX_RELATED)
+      const { limit } = parseQueryParams(listRelatedProjects.query, req.query)
       const { entries, byId } = await rankingCandidates(payload, recordTtl)
       const target = byId.get(id)
       if (!target) throw notFound('Project')

@@ -5,7 +5,8 @@ import { RESOURCES_SLUG } from '../collections/Resources'
 import { incrementCounter } from '../lib/db/counters'
 import { cached } from '../lib/publicCache'
 import { notFound } from './http/apiError'
-import { parsePagination } from './http/pagination'
+import { listResources } from './contracts/resources'
+import { parseQueryParams } from './http/query'
 import { parsePathId } from './http/params'
 import { type PublicCaching, sendPublicRead } from './http/publicResponse'
 import type { ApiUser } from './http/requestTypes'
@@ -32,7 +33,7 @@ export const resourceRoutes = (payload: Payload, { recordTtl, answerTtl }: Publi
 
   router.get('/', (req, res) =>
     sendPublicRead(req, res, { ttl: answerTtl }, async () => {
-      const { page, limit } = parsePagination(req.query, { defaultLimit: 10, maxLimit: 100 })
+      const { page, limit } = parseQueryParams(listResources.query, req.query)
       const result = await payload.find({
         collection: RESOURCES_SLUG,
         depth: 0,

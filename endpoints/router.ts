@@ -19,6 +19,7 @@ import { createErrorHandler } from './http/errorHandler'
 import { jsonBody } from './http/jsonBody'
 import { refuseNulInQuery } from './http/refuseNulInQuery'
 import { likeRoutes } from './likes'
+import { openApiRoutes } from './openapi/routes'
 import { projectRoutes } from './projects'
 import { resourceRoutes } from './resources'
 import { searchRoutes } from './search'
@@ -67,6 +68,7 @@ export const createApiRouter = ({ database, env, isDraining, payload }: ApiRoute
   const documents = { ttl: env.homeCacheTtl, siteUrl: env.siteUrl, serverUrl: env.serverUrl }
   router.use('/feeds', feedRoutes(payload, { ...documents, limit: env.feedLimit }))
   router.use(sitemapRoutes(payload, { ...documents, maxUrls: env.sitemapMaxUrls }))
+  router.use(openApiRoutes(env.serverUrl))
 
   router.use((req, _res, next) => next(new ApiError('NOT_FOUND', `No route for ${req.method} ${req.originalUrl.split('?')[0]}`)))
   router.use(createErrorHandler(payload.logger, (error) => reportDatabaseError(payload.db, error)))

@@ -4,12 +4,11 @@ import type { Payload } from 'payload'
 import { ARTICLES_SLUG } from '../collections/Articles'
 import { PROJECTS_SLUG } from '../collections/Projects'
 import { cached } from '../lib/publicCache'
+import { SITEMAP_CONTENT_TYPE } from './contracts/sitemap'
 import { notFound } from './http/apiError'
 import { sendPublicDocument } from './http/publicDocument'
 import { requestOrigin } from './http/requestOrigin'
 import { type SitemapEntry, sitemapIndex, sitemapPage, urlSet } from './serializers/sitemap'
-
-const CONTENT_TYPE = 'application/xml; charset=utf-8'
 
 export type SitemapOptions = {
   /** URLs per sitemap file (SITEMAP_MAX_URLS, at most the protocol's 50,000); past it the sitemap is an index. */
@@ -59,7 +58,7 @@ export const sitemapRoutes = (payload: Payload, { maxUrls, ttl, siteUrl, serverU
     await sendPublicDocument(
       req,
       res,
-      { key: `sitemap:${site}:${server}`, ttl, contentType: CONTENT_TYPE },
+      { key: `sitemap:${site}:${server}`, ttl, contentType: SITEMAP_CONTENT_TYPE },
       async () => {
         const entries = await loadEntries(payload, ttl)
         return entries.length <= maxUrls ? urlSet(entries, site) : sitemapIndex(entries, maxUrls, `${server}/api/sitemaps`)
@@ -76,7 +75,7 @@ export const sitemapRoutes = (payload: Payload, { maxUrls, ttl, siteUrl, serverU
     await sendPublicDocument(
       req,
       res,
-      { key: `sitemaps:${page}:${site}`, ttl, contentType: CONTENT_TYPE },
+      { key: `sitemaps:${page}:${site}`, ttl, contentType: SITEMAP_CONTENT_TYPE },
       async () => {
         const entries = await loadEntries(payload, ttl)
         // Files exist only while the sitemap is an index.

@@ -10,7 +10,8 @@ import { inMemoryLimiter, takePoint } from '../lib/rateLimits'
 import type { WallMessage } from '../payload-types'
 import { ApiError } from './http/apiError'
 import { sendData } from './http/envelope'
-import { parsePagination } from './http/pagination'
+import { listWallMessages, postWallMessage } from './contracts/wallMessages'
+import { parseQueryParams } from './http/query'
 import { sendPublicRead } from './http/publicResponse'
 import type { ApiUser } from './http/requestTypes'
 import { objectBody } from './http/schemas'
@@ -18,7 +19,6 @@ import { parseWith } from './http/validation'
 import { publicUserField } from './publicUserFields'
 import { relationId } from './serializers/common'
 import { wallMessageItem } from './serializers/wallMessage'
-import { wallMessageBody } from './wallMessageBody'
 
 const RATE_WINDOW_SECONDS = 60
 
@@ -48,7 +48,7 @@ export const wallMessageRoutes = (payload: Payload, ratePerMinute: number, answe
         'Retry-After': String(decision.retryAfterSeconds),
       })
     }
-    const input = parseWith(wallMessageBody, parseWith(objectBody, req.body))
+    const input = parseWith(postWallMessage.body, parseWith(objectBody, req.body))
     const nickname = input.nickname || (req.user ? nicknameOf(req.user) : undefined)
     if (!nickname) throw new ApiError('VALIDATION_ERROR', 'Invalid request', [{ path: 'nickname', message: 'is required' }])
 
@@ -66,7 +66,7 @@ export const wallMessageRoutes = (payload: Payload, ratePerMinute: number, answe
 
   router.get('/', (req, res) =>
     sendPublicRead(req, res, { ttl: answerTtl }, async () => {
-      const { page, limit } = parsePagination(req.query, { defaultLimit: 20, maxLimit: 100 })
+      const { page, limit } = parseQueryParams(listWallMessages.query, req.query)
       const result = await payload.find({
         collection: WALL_MESSAGES_SLUG,
         depth: 0,

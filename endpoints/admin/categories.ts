@@ -1,31 +1,17 @@
-import { z } from 'zod'
+import type { z } from 'zod'
 
 import { CATEGORIES_SLUG } from '../../collections/Categories'
 import { leavingDefaults } from '../../lib/createData'
-import { oneOf, optionalText, requiredText, withDefault } from '../http/schemas'
+import { adminCategoryContracts, type categoryCreateSchema, type categoryUpdateSchema } from '../contracts/admin/categories'
 import { adminCategoryRecord } from '../serializers/category'
 import { type AdminResource, withoutNulls } from './crud'
 
-const TYPES = ['article', 'project'] as const
-
-const createSchema = z.strictObject({
-  name: requiredText(100),
-  type: withDefault(oneOf(TYPES)),
-  description: optionalText(2000),
-})
-
-// A type cannot be cleared.
-const updateSchema = createSchema.partial().extend({ type: oneOf(TYPES).optional() })
-
-export const categoriesResource: AdminResource<typeof CATEGORIES_SLUG, z.infer<typeof createSchema>, z.infer<typeof updateSchema>> = {
+export const categoriesResource: AdminResource<typeof CATEGORIES_SLUG, z.infer<typeof categoryCreateSchema>, z.infer<typeof categoryUpdateSchema>> = {
   slug: CATEGORIES_SLUG,
   label: 'Category',
-  createSchema,
-  updateSchema,
+  contracts: adminCategoryContracts,
   createData: (input) => leavingDefaults<typeof CATEGORIES_SLUG, 'type'>(withoutNulls(input)),
   updateData: (input) => input,
   present: async (_payload, docs) => docs.map(adminCategoryRecord),
-  keywordField: 'name',
-  defaultLimit: 100,
   sort: ['name', 'id'],
 }

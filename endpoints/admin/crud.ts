@@ -8,12 +8,14 @@ import {
   type Where,
 } from 'payload'
 import type { DeepPartial } from 'ts-essentials'
-import { z } from 'zod'
+import type { z } from 'zod'
 
 import { notFound } from '../http/apiError'
 import { sendData } from '../http/envelope'
-import { pageCount, parsePagination } from '../http/pagination'
-import { parsePathId, queryParam } from '../http/params'
+import type { AdminContracts } from '../contracts/admin/crud'
+import { pageCount } from '../http/pagination'
+import { parsePathId } from '../http/params'
+import { parseQueryParams } from '../http/query'
 import type { ApiUser } from '../http/requestTypes'
 import { objectBody, withoutReadOnlyKeys } from '../http/schemas'
 import { parseWith } from '../http/validation'
@@ -25,8 +27,8 @@ export type AdminResource<Slug extends AdminSlug, CreateInput, UpdateInput = Par
   slug: Slug
   /** For messages: "Category", "Article"... */
   label: string
-  createSchema: z.ZodType<CreateInput>
-  updateSchema: z.ZodType<UpdateInput>
+  /** The routes' input and output schemas, and what lists search and filter. */
+  contracts: AdminContracts<CreateInput, UpdateInput>
   /** Validated input as the collection's data (ids into relations); nulls mean "not given" on create. */
   createData: (input: CreateInput) => RequiredDataFromCollectionSlug<Slug>
   updateData: (input: UpdateInput) => DeepPartial<RequiredDataFromCollectionSlug<Slug>>
@@ -36,10 +38,6 @@ export type AdminResource<Slug extends AdminSlug, CreateInput, UpdateInput = Par
   read?: { depth: number; populate?: Record<string, Record<string, true>> }
   /** Turns records into their response shape, in one batch for a whole page. */
   present: (payload: Payload, docs: DataFromCollectionSlug<Slug>[]) => Promise<unknown[]>
-  /** Field searched by `keyword` (case-insensitive substring). */
-  keywordField: 'name' | 'title'
-  statuses?: readonly [string, ...string[]]
-  defaultLimit: number
   sort: string[]
 }
 
@@ -76,12 +74,11 @@ export const adminCrudRoutes = <Slug extends AdminSlug, CreateInput, UpdateInput
   const presentOne = async (doc: DataFromCollectionSlug<Slug>) => (await resource.present(payload, [doc]))[0]
 
   router.get('/', async (req, res) => {
-    const { page, limit } = parsePagination(req.query, { defaultLimit: resource.defaultLimit, maxLimit: 100 })
-    const keyword = queryParam(req.query, 'keyword', z.string().trim().max(200, 'must be at most 200 characters'))
-    const status = resource.statuses ? queryParam(req.query, 'status', z.enum(resource.statuses, { error: () => `must be one of ${resource.statuses!.join(', ')}` })) : undefined
+    const { page, limit, keyword, ...filters } = parseQueryParams(resource.contracts.list.query, req.query)
+    const status = typeof filters.status === 'string' ? filters.status : undefined
     const where: Where = {
       and: [
-        ...(keyword ? [{ [resource.keywordField]: { like: keyword } }] : []),
+        ...(keyword ? [{ [resource.contracts.spec.keywordField]: { like: keyword } }] : []),
         ...(status ? [{ status: { equals: status } }] : []),
       ],
     }
@@ -92,14 +89,14 @@ export const adminCrudRoutes = <Slug extends AdminSlug, CreateInput, UpdateInput
   })
 
   router.post('/', async (req, res) => {
-    const data = resource.createData(readBody(resource.createSchema, req.body))
+    const data = resource.createData(readBody(resource.contracts.spec.createSchema, req.body))
     const created = await payload.create({ collection: resource.slug, data, ...readOptions, ...asCaller(req.user) }).catch(refused)
     sendData(res, await presentOne(created), {}, 201)
   })
 
   router.put('/:id', async (req, res) => {
     const id = parsePathId(req.params.id, resource.label)
-    const data = resource.updateData(readBody(resource.updateSchema, req.body))
+    const data = resource.updateData(readBody(resource.contracts.spec.updateSchema, req.body))
     const updated = await payload.update({ collection: resource.slug, id, data, ...readOptions, ...asCaller(req.user) }).catch(refused)
     sendData(res, await presentOne(updated))
   })

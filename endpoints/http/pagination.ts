@@ -1,8 +1,5 @@
 import { z } from 'zod'
 
-import { firstQueryValue } from './params'
-import { parseWith } from './validation'
-
 const MAX_PAGE = 1_000_000
 
 const positiveInteger = (name: string, max: number) =>
@@ -25,19 +22,16 @@ export type PaginationRule = {
   maxLimit: number
 }
 
-export type Pagination = { page: number; limit: number }
-
-const paginationSchema = z.object({
-  page: positiveInteger('page', MAX_PAGE).optional(),
-  limit: positiveInteger('limit', Number.MAX_SAFE_INTEGER).optional(),
+/** `page` and `limit` of a list's query: positive integers or a 400; limits above the maximum are reduced. */
+export const paginationQuery = ({ defaultLimit, maxLimit }: PaginationRule) => ({
+  page: positiveInteger('page', MAX_PAGE)
+    .optional()
+    .transform((page) => page ?? 1)
+    .meta({ description: 'Page number, from 1', default: '1' }),
+  limit: positiveInteger('limit', Number.MAX_SAFE_INTEGER)
+    .optional()
+    .transform((limit) => Math.min(limit ?? defaultLimit, maxLimit))
+    .meta({ description: `Items per page; larger values are reduced to ${maxLimit}`, default: String(defaultLimit) }),
 })
-
-/** Reads `page` and `limit` from a query: positive integers or a 400; limits above the maximum are reduced. */
-export const parsePagination = (query: Record<string, unknown>, rule: PaginationRule): Pagination => {
-  const given = { page: firstQueryValue(query.page), limit: firstQueryValue(query.limit) }
-  // Neither given (most requests): nothing to check.
-  const { page, limit } = given.page === undefined && given.limit === undefined ? {} : parseWith(paginationSchema, given)
-  return { page: page ?? 1, limit: Math.min(limit ?? rule.defaultLimit, rule.maxLimit) }
-}
 
 export const pageCount = (total: number, limit: number): number => Math.ceil(total / limit)

@@ -1,6 +1,8 @@
 import { type ArticleReading, articleReading, storedToc } from '../../lib/articleReading'
 import { articleExcerpt } from '../../lib/contentExcerpts'
 import { publicSlug } from '../../lib/publicSlug'
+import type { AdminArticleRecord } from '../contracts/admin/articles'
+import type { ArticleDetail, ArticleLikeState, ArticleListItem, LatestArticleItem } from '../contracts/articles'
 import type { Article } from '../../payload-types'
 import { isoDate, numberOr, optionalString, populated, relationId } from './common'
 
@@ -16,7 +18,7 @@ export type ArticleListFields = Pick<
   'id' | 'title' | 'slug' | 'excerpt' | 'content' | 'coverImage' | 'category' | 'publishedAt' | 'viewCount' | 'createdAt'
 >
 
-export const articleListItem = (doc: ArticleListFields) => ({
+export const articleListItem = (doc: ArticleListFields): ArticleListItem => ({
   id: doc.id,
   title: doc.title,
   excerpt: articleExcerpt(doc),
@@ -58,7 +60,7 @@ export const readingOf = (doc: Pick<Article, 'content' | 'readingTimeMinutes' | 
   return articleReading(doc.content ?? '')
 }
 
-export const articleDetail = (doc: ArticleDetailFields, author: Byline | null) => ({
+export const articleDetail = (doc: ArticleDetailFields, author: Byline | null): ArticleDetail => ({
   id: doc.id,
   title: doc.title,
   slug: articlePublicSlug(doc),
@@ -78,14 +80,14 @@ export const articleDetail = (doc: ArticleDetailFields, author: Byline | null) =
 })
 
 /** An article in `/api/admin`: the detail plus what only editors set. */
-export const adminArticleRecord = (doc: Article, author: Byline | null) => ({
+export const adminArticleRecord = (doc: Article, author: Byline | null): AdminArticleRecord => ({
   ...articleDetail(doc, author),
   featured: Boolean(doc.featured),
   publishAt: optionalString(doc.publishAt),
   publishedAt: optionalString(doc.publishedAt),
 })
 
-export const latestArticleItem = (doc: Pick<Article, 'id' | 'title' | 'excerpt' | 'content' | 'coverImage' | 'createdAt'>) => ({
+export const latestArticleItem = (doc: Pick<Article, 'id' | 'title' | 'excerpt' | 'content' | 'coverImage' | 'createdAt'>): LatestArticleItem => ({
   id: doc.id,
   title: doc.title,
   excerpt: articleExcerpt(doc),
@@ -94,4 +96,4 @@ export const latestArticleItem = (doc: Pick<Article, 'id' | 'title' | 'excerpt' 
 })
 
 /** The answer to a like or an unlike: the article's like count now, and whether this visitor's like stands. */
-export const articleLikeState = ({ likeCount, liked }: { likeCount: number; liked: boolean }) => ({ likeCount, liked })
+export const articleLikeState = ({ likeCount, liked }: ArticleLikeState): ArticleLikeState => ({ likeCount, liked })

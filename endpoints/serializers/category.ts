@@ -1,7 +1,8 @@
 import type { Category } from '../../payload-types'
+import type { AdminCategoryRecord } from '../contracts/admin/categories'
 import { isoDate, optionalString } from './common'
 
-export const adminCategoryRecord = (doc: Category) => ({
+export const adminCategoryRecord = (doc: Category): AdminCategoryRecord => ({
   id: doc.id,
   name: doc.name,
   type: doc.type,

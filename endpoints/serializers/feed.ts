@@ -7,7 +7,9 @@ import { escapeHtml, xmlSafeText } from '../../lib/xmlText'
 import type { Article } from '../../payload-types'
 import { optionalString, populated } from './common'
 
-export type FeedFormat = 'rss' | 'atom' | 'json'
+import type { FeedFormat } from '../contracts/feeds'
+
+export type { FeedFormat }
 
 export type FeedArticle = Pick<
   Article,

@@ -1,4 +1,5 @@
 import type { Gallery, Media } from '../../payload-types'
+import type { GalleryDetail, GalleryListItem } from '../contracts/galleries'
 import { optionalString, populated } from './common'
 
 type ShownMedia = Media & { url: string }
@@ -13,7 +14,7 @@ const imagesOf = (doc: Pick<Gallery, 'images'>): ShownMedia[] =>
 const coverOf = (doc: Pick<Gallery, 'coverImage' | 'images'>): string | null =>
   optionalString(populated(doc.coverImage)?.url) ?? imagesOf(doc)[0]?.url ?? null
 
-export const galleryListItem = (doc: Gallery) => ({
+export const galleryListItem = (doc: Gallery): GalleryListItem => ({
   id: doc.id,
   title: doc.title,
   description: optionalString(doc.description),
@@ -21,7 +22,7 @@ export const galleryListItem = (doc: Gallery) => ({
   imageCount: imagesOf(doc).length,
 })
 
-export const galleryDetail = (doc: Gallery) => ({
+export const galleryDetail = (doc: Gallery): GalleryDetail => ({
   id: doc.id,
   title: doc.title,
   description: optionalString(doc.description),

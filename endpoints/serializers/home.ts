@@ -1,4 +1,5 @@
 import type { Site } from '../../payload-types'
+import type { HomePayload } from '../contracts/home'
 import { latestArticleItem } from './article'
 import { carouselItem } from './carousel'
 import { optionalString } from './common'
@@ -17,7 +18,7 @@ export type HomeParts = {
   skills: Parameters<typeof homeSkillItem>[0][]
 }
 
-export const homePayload = ({ site, articleStats, projectStats, ...lists }: HomeParts) => ({
+export const homePayload = ({ site, articleStats, projectStats, ...lists }: HomeParts): HomePayload => ({
   hero: {
     title: optionalString(site.hero?.title),
     subtitle: optionalString(site.hero?.subtitle),

@@ -1,9 +1,11 @@
 import type { Project } from '../../payload-types'
+import type { AdminProjectRecord } from '../contracts/admin/projects'
+import type { FeaturedProjectItem, ProjectDetail, ProjectListItem, RelatedProjectItem } from '../contracts/projects'
 import { isoDate, numberOr, optionalString, relationId } from './common'
 
 type Counters = Pick<Project, 'likeCount' | 'viewCount'>
 
-export const featuredProjectItem = (doc: Pick<Project, 'id' | 'title' | 'description' | 'coverImage' | 'techStack'>) => ({
+export const featuredProjectItem = (doc: Pick<Project, 'id' | 'title' | 'description' | 'coverImage' | 'techStack'>): FeaturedProjectItem => ({
   id: doc.id,
   title: doc.title,
   description: doc.description ?? '',
@@ -12,7 +14,7 @@ export const featuredProjectItem = (doc: Pick<Project, 'id' | 'title' | 'descrip
 })
 
 /** A related project: what ranking read, with its counters read fresh. */
-export const relatedProjectItem = (doc: Parameters<typeof featuredProjectItem>[0], counters: Counters) => ({
+export const relatedProjectItem = (doc: Parameters<typeof featuredProjectItem>[0], counters: Counters): RelatedProjectItem => ({
   ...featuredProjectItem(doc),
   likeCount: numberOr(counters.likeCount),
   viewCount: numberOr(counters.viewCount),
@@ -23,7 +25,7 @@ export type ProjectListFields = Pick<
   'id' | 'title' | 'description' | 'coverImage' | 'demoUrl' | 'repoUrl' | 'techStack' | 'likeCount' | 'viewCount' | 'status' | 'createdAt'
 >
 
-export const projectListItem = (doc: ProjectListFields) => ({
+export const projectListItem = (doc: ProjectListFields): ProjectListItem => ({
   id: doc.id,
   title: doc.title,
   description: doc.description ?? '',
@@ -39,7 +41,7 @@ export const projectListItem = (doc: ProjectListFields) => ({
 
 export type ProjectDetailFields = ProjectListFields & Pick<Project, 'content' | 'screenshots' | 'updatedAt'>
 
-export const projectDetail = (doc: ProjectDetailFields) => ({
+export const projectDetail = (doc: ProjectDetailFields): ProjectDetail => ({
   ...projectListItem(doc),
   content: doc.content ?? '',
   screenshots: doc.screenshots ?? [],
@@ -47,7 +49,7 @@ export const projectDetail = (doc: ProjectDetailFields) => ({
 })
 
 /** A project in `/api/admin`: the detail plus what only editors set. */
-export const adminProjectRecord = (doc: Project) => ({
+export const adminProjectRecord = (doc: Project): AdminProjectRecord => ({
   ...projectDetail(doc),
   featured: Boolean(doc.featured),
   categoryId: relationId(doc.category),

@@ -1,8 +1,10 @@
 import type { Resource } from '../../payload-types'
+import type { AdminResourceRecord } from '../contracts/admin/resources'
+import type { ResourceListItem } from '../contracts/resources'
 import { isoDate, numberOr, optionalString } from './common'
 
 /** `fileUrl` is deliberately absent: downloads go through the counting redirect. */
-export const resourceListItem = (doc: Pick<Resource, 'id' | 'title' | 'description' | 'fileSize' | 'downloadCount' | 'createdAt'>) => ({
+export const resourceListItem = (doc: Pick<Resource, 'id' | 'title' | 'description' | 'fileSize' | 'downloadCount' | 'createdAt'>): ResourceListItem => ({
   id: doc.id,
   title: doc.title,
   description: optionalString(doc.description),
@@ -12,7 +14,7 @@ export const resourceListItem = (doc: Pick<Resource, 'id' | 'title' | 'descripti
 })
 
 /** A resource in `/api/admin`, with its file's address and status. */
-export const adminResourceRecord = (doc: Resource) => ({
+export const adminResourceRecord = (doc: Resource): AdminResourceRecord => ({
   id: doc.id,
   title: doc.title,
   description: optionalString(doc.description),

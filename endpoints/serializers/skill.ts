@@ -1,8 +1,9 @@
 import type { Skill } from '../../payload-types'
+import type { HomeSkillItem, SkillItem } from '../contracts/skills'
 import { numberOr, optionalString } from './common'
 
 /** `icon` is left out when a skill has none (the contract allows it to be absent). */
-export const skillItem = (doc: Skill) => {
+export const skillItem = (doc: Skill): SkillItem => {
   const icon = optionalString(doc.icon)
   return {
     name: doc.name,
@@ -12,4 +13,4 @@ export const skillItem = (doc: Skill) => {
   }
 }
 
-export const homeSkillItem = (doc: Skill) => ({ name: doc.name, category: doc.category, level: numberOr(doc.level) })
+export const homeSkillItem = (doc: Skill): HomeSkillItem => ({ name: doc.name, category: doc.category, level: numberOr(doc.level) })

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 
 import type { WallMessage } from '../../payload-types'
+import type { WallMessageItem } from '../contracts/wallMessages'
 import { isoDate, optionalString, relationId } from './common'
 
 const gravatar = (hash: string) => `https://www.gravatar.com/avatar/${hash}?d=identicon&s=80`
@@ -18,7 +19,7 @@ export const wallAvatar = (doc: WallMessageFields, userAvatars: Map<number, stri
   return `${gravatar(nicknameHash)}&f=y`
 }
 
-export const wallMessageItem = (doc: WallMessageFields, userAvatars: Map<number, string | null>) => ({
+export const wallMessageItem = (doc: WallMessageFields, userAvatars: Map<number, string | null>): WallMessageItem => ({
   id: doc.id,
   nickname: doc.nickname,
   content: doc.content,

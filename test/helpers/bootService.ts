@@ -7,6 +7,7 @@ import supertest from 'supertest'
 import { selectDatabase } from '../../lib/databaseSelection'
 import { readEnv, type ServiceEnv } from '../../lib/env'
 import { createService, listen, type Service } from '../../server'
+import { checkingContract } from './contractCheck'
 import { createTestDatabase, type TestDatabase } from './testDatabase'
 
 export type BootedService = Service & {
@@ -38,7 +39,7 @@ export const bootService = async (vars: Record<string, string> = {}): Promise<Bo
     ...vars,
   })
   const service = await createService(env)
-  const server = await listen(service.handler, 0, '127.0.0.1', env)
+  const server = await listen(checkingContract(service.handler), 0, '127.0.0.1', env)
   const { port } = server.address() as { port: number }
   return {
     ...service,

@@ -1,11 +1,14 @@
 import { describe, expect, it } from '@jest/globals'
-import { ZodError } from 'zod'
+import { z, ZodError } from 'zod'
 
-import { pageCount, parsePagination } from '../../endpoints/http/pagination'
+import { pageCount, type PaginationRule, paginationQuery } from '../../endpoints/http/pagination'
+import { parseQueryParams } from '../../endpoints/http/query'
 
 const rule = { defaultLimit: 10, maxLimit: 100 }
 
-describe('parsePagination', () => {
+const parsePagination = (query: Record<string, unknown>, given: PaginationRule) => parseQueryParams(z.object(paginationQuery(given)), query)
+
+describe('paginationQuery', () => {
   it('defaults to page 1 and the default limit', () => {
     expect(parsePagination({}, rule)).toEqual({ page: 1, limit: 10 })
   })
