@@ -35,9 +35,13 @@ export const openApiRoutes = (serverUrl: string | undefined): Router => {
       url: '/api/openapi.json',
       cdn: '/api/docs/scalar.js',
       pageTitle: 'Content API reference',
+      // Nothing that reaches Scalar's own services: fonts, telemetry, the AI agent, MCP, the hosted tools.
       withDefaultFonts: false,
-      hideClientButton: true,
       telemetry: false,
+      agent: { disabled: true },
+      mcp: { disabled: true },
+      showDeveloperTools: 'never',
+      hideClientButton: true,
     }),
   )
 

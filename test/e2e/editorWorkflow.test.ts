@@ -498,6 +498,26 @@ describe('an editor in the admin UI', () => {
     expect(stored.body).toMatchObject({ status: 'published', publishedAt: new Date(moment).toISOString() })
   })
 
+  step('a developer reads the API reference at /api/docs, which loads nothing from the internet', async () => {
+    const readerContext = await newContext(browser, service.base)
+    try {
+      const docsPage = await readerContext.newPage()
+      const requested: string[] = []
+      docsPage.on('request', (request) => requested.push(request.url()))
+      await docsPage.goto(`${service.base}/api/docs`)
+      // The reference is rendered from /api/openapi.json: its title, and a route opened from the sidebar.
+      await docsPage.getByRole('heading', { name: 'Blog and portfolio content API' }).waitFor()
+      await docsPage.getByText('Articles', { exact: true }).first().click()
+      await docsPage.getByText('Published articles, newest first').first().waitFor()
+      await screenshot(docsPage, 'api-reference')
+      const { origin } = new URL(service.base)
+      expect(requested.filter((url) => !url.startsWith(origin) && !url.startsWith('data:') && !url.startsWith('blob:'))).toEqual([])
+      expect(requested).toContain(`${origin}/api/openapi.json`)
+    } finally {
+      await readerContext.close()
+    }
+  })
+
   step('an admin sends a webhook a test event from its page, and the receiver verifies the signature', async () => {
     const received: { headers: http.IncomingHttpHeaders; body: string }[] = []
     const receiver = http.createServer((req, res) => {
