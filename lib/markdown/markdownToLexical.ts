@@ -57,26 +57,38 @@ const candidateNodes = (token: Token, editorConfig: SanitizedServerEditorConfig)
   return importMarkdownNodes(editorInput(token), editorConfig)
 }
 
+/** One top-level block of a Markdown text: where its source is (trailing blank lines aside) and the nodes it became. */
+export type MarkdownSegment = { start: number; end: number; nodes: LexicalNode[]; definitions?: true }
+
+/** marked reads `\r\n` and `\r` as `\n`; offsets are into the text read that way. */
+export const normalisedNewlines = (markdown: string): string => markdown.replace(/\r\n?/g, '\n')
+
 /**
- * An editor state for a Markdown text. The text is cut into its top-level blocks (marked's lexer); each becomes editor
- * nodes when converting them back gives Markdown that renders to the same HTML (with the document's link reference
- * definitions in scope), and a raw Markdown block otherwise, so nothing the editor cannot represent is lost.
+ * The top-level blocks of a Markdown text (marked's lexer), each with the editor nodes it becomes: editor nodes when
+ * converting them back gives Markdown that renders to the same HTML (with the document's link reference definitions
+ * in scope), a raw Markdown block otherwise, so nothing the editor cannot represent is lost.
  */
-export const markdownToLexical = (markdown: string, editorConfig: SanitizedServerEditorConfig): LexicalState => {
+export const markdownSegments = (markdown: string, editorConfig: SanitizedServerEditorConfig): MarkdownSegment[] => {
   const tokens = new Lexer({ gfm: true }).lex(markdown)
   const definitions = tokens
     .filter((token) => token.type === 'def')
     .map((token) => withoutTrailingSpace(token.raw))
     .join('\n')
   const inScope = (text: string) => (definitions ? `${text}\n\n${definitions}` : text)
-  const children: LexicalNode[] = []
+  const segments: MarkdownSegment[] = []
+  let offset = 0
   let previous: Token | undefined
   for (const token of tokens) {
+    const start = offset
+    offset += token.raw.length
     if (token.type === 'space') continue
-    const last = children.at(-1)
-    if (token.type === 'def' && previous?.type === 'def' && last && isBlockNode(last)) {
+    const end = start + withoutTrailingSpace(token.raw).length
+    const last = segments.at(-1)
+    const lastNode = last?.nodes[0]
+    if (token.type === 'def' && previous?.type === 'def' && last && lastNode && isBlockNode(lastNode)) {
       // Link reference definitions that follow each other stay together in one block.
-      last.fields.markdown = `${last.fields.markdown as string}\n${withoutTrailingSpace(token.raw)}`
+      lastNode.fields.markdown = `${lastNode.fields.markdown as string}\n${withoutTrailingSpace(token.raw)}`
+      last.end = end
       continue
     }
     previous = token
@@ -85,7 +97,11 @@ export const markdownToLexical = (markdown: string, editorConfig: SanitizedServe
       nodes !== null &&
       nodes.length > 0 &&
       comparableHtml(inScope(lexicalToMarkdown(rootState(nodes), editorConfig))) === comparableHtml(inScope(token.raw))
-    children.push(...(faithful ? nodes : [markdownBlock(token.raw)]))
+    segments.push({ start, end, nodes: faithful ? nodes : [markdownBlock(token.raw)], ...(token.type === 'def' ? { definitions: true as const } : {}) })
   }
-  return rootState(children)
+  return segments
 }
+
+/** An editor state for a Markdown text: its blocks' nodes (see markdownSegments). */
+export const markdownToLexical = (markdown: string, editorConfig: SanitizedServerEditorConfig): LexicalState =>
+  rootState(markdownSegments(normalisedNewlines(markdown), editorConfig).flatMap((segment) => segment.nodes))

@@ -2,6 +2,7 @@ import type { SanitizedServerEditorConfig } from '@payloadcms/richtext-lexical'
 
 import { isLexicalState, type LexicalState } from './lexicalJson'
 import { lexicalToMarkdown } from './lexicalToMarkdown'
+import { markdownKeepingSource } from './markdownKeepingSource'
 import { markdownToLexical } from './markdownToLexical'
 import { type UploadDoc, withUploadsResolved } from './uploadNodes'
 
@@ -19,7 +20,8 @@ const markdownOf = async (state: LexicalState, editorConfig: SanitizedServerEdit
  * The data of a save with both fields in step. New Markdown (from the API) is kept as sent and converted for the
  * editor. Otherwise, when rich text arrives (an admin UI save), the Markdown is regenerated only if the rich text
  * says something different from before: both states are written out as Markdown and compared, so an editor that
- * merely re-serialises unchanged content does not rewrite the stored Markdown.
+ * merely re-serialises unchanged content does not rewrite the stored Markdown; and when it does, every top-level
+ * block the editor left alone keeps its stored source (markdownKeepingSource).
  */
 export const syncContent = async <Data extends Record>(
   names: ContentFieldNames,
@@ -41,6 +43,9 @@ export const syncContent = async <Data extends Record>(
       ? null
       : markdownToLexical(storedMarkdown, editorConfig)
   const before = storedState ? await markdownOf(storedState, editorConfig, loadUploads) : ''
-  const after = isLexicalState(sentRichText) ? await markdownOf(sentRichText, editorConfig, loadUploads) : ''
-  return after === before ? data : { ...data, [names.markdown]: after }
+  const sentState = isLexicalState(sentRichText) ? await withUploadsResolved(sentRichText, loadUploads) : null
+  const after = sentState ? lexicalToMarkdown(sentState, editorConfig) : ''
+  if (after === before) return data
+  // The blocks the editor did not touch keep their stored source: a one-word edit changes that block's lines only.
+  return { ...data, [names.markdown]: sentState && storedMarkdown !== '' ? markdownKeepingSource(sentState, storedMarkdown, editorConfig) : after }
 }

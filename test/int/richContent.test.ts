@@ -132,6 +132,33 @@ describe('saving in the admin UI', () => {
     expect(markdown).toMatch(/\| a \| b \|\n\| --- \| --- \|\n\| 1 \| 2 \|/)
   })
 
+  it("changes only the lines of the block an editor edited, leaving every other block in its author's spelling", async () => {
+    const handWritten = [
+      'Getting started',
+      '===============',
+      '',
+      '* install it',
+      '* run it',
+      '',
+      'A paragraph wrapped',
+      'by hand at forty columns.',
+      '',
+      '| a   | b   |',
+      '|-----|-----|',
+      '| 1   | 2   |',
+      '',
+      'The last paragraph.',
+      '',
+    ].join('\n')
+    const id = await createThroughApi(handWritten)
+    const { contentRichText } = await readLikeAdmin(id)
+    const last = contentRichText.root.children.at(-1)!
+    last.children = [{ ...last.children![0], text: 'The final paragraph.' }]
+    const res = await saveLikeAdmin(id, { contentRichText })
+    expect(res.status).toBe(200)
+    expect(await publicContent(id)).toBe(handWritten.replace('The last paragraph.', 'The final paragraph.'))
+  })
+
   it('creates an article from rich text alone, and refuses one with no content at all', async () => {
     const contentRichText = {
       root: {

@@ -1,0 +1,111 @@
+import fs from 'node:fs'
+import path from 'node:path'
+
+import { beforeAll, describe, expect, it } from '@jest/globals'
+import type { SanitizedServerEditorConfig } from '@payloadcms/richtext-lexical'
+
+import { commonSubsequence } from '../../lib/markdown/commonSubsequence'
+import type { LexicalNode, LexicalState } from '../../lib/markdown/lexicalJson'
+import { lexicalToMarkdown } from '../../lib/markdown/lexicalToMarkdown'
+import { markdownKeepingSource } from '../../lib/markdown/markdownKeepingSource'
+import { type MarkdownSegment, markdownSegments, markdownToLexical, normalisedNewlines } from '../../lib/markdown/markdownToLexical'
+import { comparableHtml } from '../../lib/markdown/renderHtml'
+import { articleEditorConfig } from '../helpers/contentEditorConfig'
+
+const CORPUS_DIR = path.resolve(import.meta.dirname, '../fixtures/markdown-corpus')
+const corpus = fs
+  .readdirSync(CORPUS_DIR)
+  .filter((file) => file.endsWith('.md') && file !== 'SOURCES.md')
+  .sort()
+  .map((file) => ({ file, markdown: fs.readFileSync(path.join(CORPUS_DIR, file), 'utf8') }))
+
+let editorConfig: SanitizedServerEditorConfig
+
+beforeAll(async () => {
+  editorConfig = await articleEditorConfig()
+})
+
+const WORDS = /\b[A-Za-z]{5,}\b/g
+
+const occurrences = (text: string, word: string) => text.split(new RegExp(`\\b${word}\\b`)).length - 1
+
+/**
+ * The first top-level paragraph of the editor state with a word of 5 letters or more in a text node that appears
+ * once in the paragraph's source, so the same edit can be made in the source to know what the result must render as.
+ */
+const editablePlace = (state: LexicalState, markdown: string, segments: MarkdownSegment[]) => {
+  for (const [index, node] of state.root.children.entries()) {
+    if (node.type !== 'paragraph') continue
+    const source = markdown.slice(segments[index]!.start, segments[index]!.end)
+    for (const child of node.children ?? []) {
+      if (child.type !== 'text' || typeof child.text !== 'string') continue
+      const word = child.text.match(WORDS)?.find((candidate) => occurrences(child.text as string, candidate) === 1 && occurrences(source, candidate) === 1)
+      if (word) return { index, text: child as LexicalNode & { text: string }, word }
+    }
+  }
+  return undefined
+}
+
+/** How many lines of `before` are gone and of `after` are new: a line diff's size. */
+const changedLines = (before: string, after: string) => {
+  const a = before.split('\n')
+  const b = after.split('\n')
+  const kept = commonSubsequence(a, b).length
+  return a.length - kept + (b.length - kept)
+}
+
+const lineOf = (text: string, offset: number) => text.slice(0, offset).split('\n').length - 1
+
+describe('an editor changes one word of one paragraph', () => {
+  it('changes only the lines of that paragraph, in every document of the corpus', () => {
+    const report: { file: string; kept: number; rewritten: number; lines: number }[] = []
+    for (const { file, markdown } of corpus) {
+      const state = markdownToLexical(markdown, editorConfig)
+      // Offsets are into the text with \n line ends; lines are the same either way.
+      const normalised = normalisedNewlines(markdown)
+      const segments = markdownSegments(normalised, editorConfig)
+      const place = editablePlace(state, normalised, segments)
+      if (!place) continue
+      const segment = segments[place.index]!
+      expect(segment.nodes).toHaveLength(1)
+      const edit = (text: string) => text.replace(new RegExp(`\\b${place.word}\\b`), `Zebra${place.word}`)
+      place.text.text = edit(place.text.text)
+      const editedSource = normalised.slice(0, segment.start) + edit(normalised.slice(segment.start, segment.end)) + normalised.slice(segment.end)
+
+      const saved = markdownKeepingSource(state, markdown, editorConfig)
+      const rewritten = lexicalToMarkdown(state, editorConfig)
+      expect({ file, html: comparableHtml(saved) }).toEqual({ file, html: comparableHtml(editedSource) })
+
+      // Every line outside the paragraph's own lines is where it was.
+      const before = markdown.split('\n')
+      const after = saved.split('\n')
+      const [first, last] = [lineOf(normalised, segment.start), lineOf(normalised, segment.end)]
+      expect({ file, head: after.slice(0, first) }).toEqual({ file, head: before.slice(0, first) })
+      const tail = before.length - 1 - last
+      expect({ file, tail: after.slice(after.length - tail) }).toEqual({ file, tail: before.slice(before.length - tail) })
+      report.push({ file, kept: changedLines(markdown, saved), rewritten: changedLines(markdown, rewritten), lines: before.length })
+    }
+    expect(report.length).toBeGreaterThanOrEqual(50)
+    const median = (values: number[]) => values.sort((x, y) => x - y)[Math.floor(values.length / 2)]!
+    console.log(
+      `One-word edits on ${report.length} documents: median share of lines changed ` +
+        `${(100 * median(report.map((r) => r.kept / r.lines))).toFixed(1)}% keeping the source, ` +
+        `${(100 * median(report.map((r) => r.rewritten / r.lines))).toFixed(1)}% rewriting the whole document`,
+    )
+  })
+
+  it('keeps a document the editor did not change byte for byte', () => {
+    for (const { file, markdown } of corpus) {
+      const state = markdownToLexical(markdown, editorConfig)
+      expect({ file, saved: markdownKeepingSource(state, markdown, editorConfig) }).toEqual({ file, saved: markdown })
+    }
+  })
+
+  it('keeps two adjacent lists of different markers apart, and writes a new block in the editor spelling', () => {
+    const markdown = 'Title\n=====\n\n* one\n* two\n\n- three\n\nA paragraph\nwrapped by hand.\n'
+    const state = markdownToLexical(markdown, editorConfig)
+    const paragraph = state.root.children.at(-1)!
+    state.root.children.push({ ...paragraph, children: [{ ...paragraph.children![0]!, text: 'New at the end.' }] })
+    expect(markdownKeepingSource(state, markdown, editorConfig)).toBe(`${markdown}\nNew at the end.\n`)
+  })
+})
