@@ -31,6 +31,16 @@ const blockMarkdown = (fields: BlockFields): string | null => {
   return null
 }
 
+const listKind = (node: LexicalNode): 'bullet' | 'number' | undefined =>
+  node.type !== 'list' ? undefined : node.listType === 'number' ? 'number' : 'bullet'
+
+/**
+ * A list written with the other marker (`*` for `-`, `1)` for `1.`): in CommonMark a list right after another of the
+ * same marker continues it, whatever the blank lines between, so two lists in a row must differ in their markers.
+ * Only the top-level items start at the line's start; nested ones are indented.
+ */
+const withOtherMarkers = (markdown: string): string => markdown.replace(/^- /gm, '* ').replace(/^(\d+)\. /gm, '$1) ')
+
 /**
  * Markdown of an editor state. The blocks this project defines (code, image by URL, raw Markdown) are written here,
  * exactly; runs of the editor's own nodes go through richtext-lexical's converter with the editor's features.
@@ -39,14 +49,27 @@ const blockMarkdown = (fields: BlockFields): string | null => {
 export const lexicalToMarkdown = (state: LexicalState, editorConfig: SanitizedServerEditorConfig): string => {
   const pieces: string[] = []
   let run: LexicalNode[] = []
-  const flushRun = () => {
+  const flushRun = (rewrite: (markdown: string) => string = (markdown) => markdown) => {
     if (run.length === 0) return
     const markdown = convertLexicalToMarkdown({ data: rootState(run) as SerializedEditorState, editorConfig })
-    if (markdown.trim() !== '') pieces.push(markdown.replace(/\s+$/, ''))
+    if (markdown.trim() !== '') pieces.push(rewrite(markdown.replace(/\s+$/, '')))
     run = []
   }
+  let previous: LexicalNode | undefined
+  let previousMarkersChanged = false
   for (const node of state.root.children) {
     const own = isBlockNode(node) ? blockMarkdown(node.fields) : null
+    const follows = previous
+    previous = node
+    if (own === null && listKind(node) !== undefined && follows && listKind(follows) === listKind(node)) {
+      // A second list in a row: on its own, with markers other than its neighbour's.
+      flushRun()
+      run.push(node)
+      previousMarkersChanged = !previousMarkersChanged
+      flushRun(previousMarkersChanged ? withOtherMarkers : undefined)
+      continue
+    }
+    previousMarkersChanged = false
     if (own === null) {
       run.push(node)
       continue

@@ -119,3 +119,20 @@ describe('editor nodes -> Markdown', () => {
     expect(lexicalToMarkdown(state, editorConfig)).toBe('`````md\na ``` b ```` c\n`````')
   })
 })
+
+describe('documents that used to change meaning in the round trip', () => {
+  it('keeps two adjacent lists apart: the second is written with other markers', () => {
+    for (const markdown of ['- a\n- b\n\n* c\n* d\n', '1. a\n2. b\n\n1) c\n', '- a\n\n* b\n\n- c\n', '- [ ] a\n\n* b\n']) {
+      const back = roundTrip(markdown)
+      expect({ markdown, html: comparableHtml(back) }).toEqual({ markdown, html: comparableHtml(markdown) })
+    }
+    expect(roundTrip('- a\n- b\n\n* c\n* d\n')).toBe('- a\n- b\n\n* c\n* d')
+    expect(roundTrip('1. a\n\n2) b\n')).toBe('1. a\n\n2) b')
+  })
+
+  it('keeps a link whose text has escaped brackets intact (judged by a CommonMark renderer)', () => {
+    const markdown = "* [destination\\[Symbol.for('x')\\]](#metadata)\n"
+    expect(comparableHtml(markdown)).toBe('<ul><li><a href="#metadata">destination[Symbol.for(\'x\')]</a></li></ul>')
+    expect(comparableHtml(roundTrip(markdown))).toBe(comparableHtml(markdown))
+  })
+})
