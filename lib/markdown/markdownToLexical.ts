@@ -7,11 +7,17 @@ import { blockNode, isBlockNode, type LexicalNode, type LexicalState, rootState 
 import { lexicalToMarkdown } from './lexicalToMarkdown'
 import { editorListMarkdown } from './listMarkdown'
 import { importMarkdownNodes } from './markdownImporter'
-import { comparableHtml } from './renderHtml'
+import { comparableHtml, linkReferences } from './renderHtml'
 
 const withoutTrailingSpace = (text: string): string => text.replace(/\s+$/, '')
 
 const markdownBlock = (markdown: string): LexicalNode => blockNode(MARKDOWN_BLOCK_SLUG, { markdown: withoutTrailingSpace(markdown) })
+
+/**
+ * A link reference definition without the up to three spaces it may be indented by: they mean nothing at the top
+ * level, but after a list written by the editor (`- ` items) they would make the definitions part of its last item.
+ */
+const definitionText = (raw: string): string => withoutTrailingSpace(raw).replace(/^ {1,3}/, '')
 
 const CLOSING_FENCE = /^ {0,3}(`{3,}|~{3,})[ \t]*$/
 
@@ -74,7 +80,7 @@ export const markdownSegments = (markdown: string, editorConfig: SanitizedServer
     .filter((token) => token.type === 'def')
     .map((token) => withoutTrailingSpace(token.raw))
     .join('\n')
-  const inScope = (text: string) => (definitions ? `${text}\n\n${definitions}` : text)
+  const references = definitions ? linkReferences(definitions) : undefined
   const segments: MarkdownSegment[] = []
   let offset = 0
   let previous: Token | undefined
@@ -87,7 +93,7 @@ export const markdownSegments = (markdown: string, editorConfig: SanitizedServer
     const lastNode = last?.nodes[0]
     if (token.type === 'def' && previous?.type === 'def' && last && lastNode && isBlockNode(lastNode)) {
       // Link reference definitions that follow each other stay together in one block.
-      lastNode.fields.markdown = `${lastNode.fields.markdown as string}\n${withoutTrailingSpace(token.raw)}`
+      lastNode.fields.markdown = `${lastNode.fields.markdown as string}\n${definitionText(token.raw)}`
       last.end = end
       continue
     }
@@ -96,8 +102,9 @@ export const markdownSegments = (markdown: string, editorConfig: SanitizedServer
     const faithful =
       nodes !== null &&
       nodes.length > 0 &&
-      comparableHtml(inScope(lexicalToMarkdown(rootState(nodes), editorConfig))) === comparableHtml(inScope(token.raw))
-    segments.push({ start, end, nodes: faithful ? nodes : [markdownBlock(token.raw)], ...(token.type === 'def' ? { definitions: true as const } : {}) })
+      comparableHtml(lexicalToMarkdown(rootState(nodes), editorConfig), references) === comparableHtml(token.raw, references)
+    if (token.type === 'def') segments.push({ start, end, nodes: [markdownBlock(definitionText(token.raw))], definitions: true })
+    else segments.push({ start, end, nodes: faithful ? nodes : [markdownBlock(token.raw)] })
   }
   return segments
 }

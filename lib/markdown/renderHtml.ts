@@ -11,12 +11,27 @@ const PREFORMATTED = /(<pre\b[\s\S]*?<\/pre>)/i
 const BLOCK_BOUNDARY =
   /\s*(<\/?(?:address|article|aside|blockquote|details|dd|div|dl|dt|figcaption|figure|footer|h[1-6]|header|hr|li|nav|ol|p|pre|section|summary|table|tbody|td|tfoot|th|thead|tr|ul)\b[^>]*>|<!--[\s\S]*?-->)\s*/gi
 
-/** HTML of a Markdown text as a CommonMark renderer produces it. */
-export const renderHtml = (markdown: string): string => renderer.render(markdown).trim()
+/** A document's link reference definitions, read once, for rendering its blocks one at a time (see renderHtml). */
+type RenderEnv = NonNullable<Parameters<InstanceType<typeof MarkdownIt>['parse']>[1]>
+
+export type LinkReferences = { readonly references: NonNullable<RenderEnv['references']> }
+
+export const linkReferences = (definitions: string): LinkReferences => {
+  const env: RenderEnv = {}
+  renderer.parse(definitions, env)
+  return { references: env.references ?? {} }
+}
+
+/**
+ * HTML of a Markdown text as a CommonMark renderer produces it; with `references`, reference links resolve against
+ * those definitions as they would in their whole document (cheaper than rendering the definitions with each block).
+ */
+export const renderHtml = (markdown: string, references?: LinkReferences): string =>
+  renderer.render(markdown, references ? { references: { ...references.references } } : {}).trim()
 
 /** The rendered HTML with the whitespace browsers ignore around blocks removed: two texts that look alike compare equal. */
-export const comparableHtml = (markdown: string): string =>
-  renderHtml(markdown)
+export const comparableHtml = (markdown: string, references?: LinkReferences): string =>
+  renderHtml(markdown, references)
     .split(PREFORMATTED)
     .map((part) => (PREFORMATTED.test(part) ? part : part.replace(/\s+/g, ' ').replace(BLOCK_BOUNDARY, '$1')))
     .join('')
