@@ -1,0 +1,22 @@
+import { spawnSync } from 'node:child_process'
+import path from 'node:path'
+
+const ROOT = path.resolve(import.meta.dirname, '../..')
+
+export const BLOG_FIXTURES = path.join(ROOT, 'test/fixtures/blogs')
+
+/** Runs `npm run import` or `npm run export` (the script itself, as npm would) against a database and data folder. */
+export const runPortabilityScript = (script: 'import' | 'export', args: string[], env: { DATABASE_URL: string; DATA_DIR: string } & Record<string, string>) =>
+  spawnSync(process.execPath, ['--conditions=production', '--no-deprecation', '--import', 'tsx', `scripts/${script}.ts`, ...args], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      NODE_ENV: 'test',
+      PAYLOAD_SECRET: 'test-secret-not-for-production',
+      LOG_LEVEL: 'error',
+      SQLITE_BUSY_TIMEOUT: '10000',
+      ...env,
+    },
+  })
