@@ -10,6 +10,7 @@ export const runPortabilityScript = (script: 'import' | 'export', args: string[]
   spawnSync(process.execPath, ['--conditions=production', '--no-deprecation', '--import', 'tsx', `scripts/${script}.ts`, ...args], {
     cwd: ROOT,
     encoding: 'utf8',
+    timeout: 90_000,
     env: {
       PATH: process.env.PATH,
       HOME: process.env.HOME,
