@@ -31,7 +31,7 @@ export const readFrontMatter = (text: string): FrontMatter => {
     })
     return { data: parsed.data as Record<string, unknown>, content: parsed.content }
   } catch (error) {
-    throw new Error(`broken front matter: ${firstLine(error instanceof Error ? error.message : String(error))}`)
+    throw new Error(`broken front matter: ${firstLine(error instanceof Error ? error.message : String(error))}`, { cause: error })
   }
 }
 

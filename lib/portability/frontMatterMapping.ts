@@ -28,7 +28,7 @@ export const parseDate = (value: unknown): Date | undefined | 'invalid' => {
   const trimmed = value.trim()
   const noZone = NO_ZONE.exec(trimmed)
   const iso = noZone
-    ? `${noZone[1]}T${(noZone[2] ?? '00:00:00').padStart(8, '0')}Z`
+    ? `${noZone[1]}T${(noZone[2] ?? '00:00').padStart(5, '0')}Z`
     : trimmed.replace(/^(\d{4}-\d{2}-\d{2}) (\d)/, '$1T$2').replace(/ ([+-]\d{2}):?(\d{2})$/, '$1:$2')
   const date = new Date(iso)
   return Number.isNaN(date.getTime()) ? 'invalid' : date
