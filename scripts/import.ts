@@ -8,7 +8,7 @@ import { getPayload } from 'payload'
 import { composeConfig } from '../composeConfig'
 import { closeDatabase } from '../lib/db/closeDatabase'
 import { readEnv } from '../lib/env'
-import { DEFAULT_CATEGORY, importSite } from '../lib/portability/importBlog'
+import { DEFAULT_CATEGORY, ImportOptionError, importSite } from '../lib/portability/importBlog'
 import { formatReport, hasFailures } from '../lib/portability/importReport'
 import { progressBar } from '../lib/portability/progressBar'
 import { readSite, SourceError } from '../lib/portability/readSite'
@@ -80,6 +80,10 @@ const main = async (): Promise<number> => {
     progress.stop()
     console.log(formatReport(report))
     return hasFailures(report) ? 2 : 0
+  } catch (error) {
+    if (!(error instanceof ImportOptionError)) throw error
+    console.error(error.message)
+    return 1
   } finally {
     progress.stop()
     await closeDatabase(payload)

@@ -23,6 +23,9 @@ export type ImportOptions = {
   onProgress?: (done: number, total: number, label: string) => void
 }
 
+/** An option that makes the whole import impossible (an unknown author): nothing is written. */
+export class ImportOptionError extends Error {}
+
 /** A reason to skip one item: reported, and the rest goes on. */
 class ItemProblem extends Error {}
 
@@ -146,7 +149,7 @@ export class BlogImporter {
   private async defaultAuthor(): Promise<number | undefined> {
     if (this.options.authorEmail) {
       const id = await this.userId(this.options.authorEmail)
-      if (id === undefined) throw new Error(`no user has the email ${this.options.authorEmail}`)
+      if (id === undefined) throw new ImportOptionError(`--author: no user has the email ${this.options.authorEmail}`)
       return id
     }
     const { docs } = await this.payload.find({ collection: 'users', where: { roles: { contains: 'admin' } }, sort: 'id', limit: 1, ...system })
