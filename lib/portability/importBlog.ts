@@ -38,6 +38,19 @@ const MIME_TYPES: Record<string, string> = {
   '.webp': 'image/webp',
 }
 
+type RefusedWrite = { data?: { errors?: { message?: string; path?: string }[] } }
+
+/**
+ * A write Payload refused (a ValidationError: a file type Media does not take, a field a collection rule refuses)
+ * as a reason to skip the item, with Payload's own messages; anything else (the database is gone) is rethrown.
+ */
+const refusal = (what: string, error: unknown): ItemProblem => {
+  const errors = (error as RefusedWrite | null)?.data?.errors
+  if (!(error instanceof Error) || error.name !== 'ValidationError' || !Array.isArray(errors)) throw error
+  const details = errors.map((entry) => (entry.path && entry.path !== 'file' ? `${entry.path}: ${entry.message}` : entry.message)).join('; ')
+  return new ItemProblem(`${what} was refused: ${details || error.message}`)
+}
+
 const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest('hex')
 
 type LocalImage = { url: string; file: string; data: Buffer; hash: string; alt?: string }
@@ -244,9 +257,12 @@ export class BlogImporter {
       url = `/(new media)/${path.basename(image.file)}`
       this.outcomes.push({ kind: 'media', label, action: current ? 'updated' : 'created' })
     } else {
-      const doc = current
-        ? await this.payload.update({ collection: 'media', id: current.id, data: { alt }, file, req, ...system })
-        : await this.payload.create({ collection: 'media', data: { alt }, file, req, ...system })
+      const doc = await (current
+        ? this.payload.update({ collection: 'media', id: current.id, data: { alt }, file, req, ...system })
+        : this.payload.create({ collection: 'media', data: { alt }, file, req, ...system })
+      ).catch((error: unknown) => {
+        throw refusal(`image ${image.url}`, error)
+      })
       await this.saveMapping(req, key, existing, 'media', doc.id, image.hash)
       url = doc.url ?? ''
       this.outcomes.push({ kind: 'media', label, action: current ? 'updated' : 'created' })
@@ -313,9 +329,12 @@ export class BlogImporter {
       if (item.kind === 'article') {
         const author = (item.fields.author ? await this.userId(item.fields.author) : undefined) ?? this.authorId
         const data = { ...common, slug, excerpt: item.fields.excerpt ?? null, category: categoryId!, ...(author !== undefined ? { author } : {}) }
-        const doc = record === undefined
-          ? await this.payload.create({ collection: 'articles', data, req, ...system })
-          : await this.payload.update({ collection: 'articles', id: record, data, req, ...system })
+        const doc = await (record === undefined
+          ? this.payload.create({ collection: 'articles', data, req, ...system })
+          : this.payload.update({ collection: 'articles', id: record, data, req, ...system })
+        ).catch((error: unknown) => {
+          throw refusal('the article', error)
+        })
         id = doc.id
       } else {
         const fields = item.fields
@@ -329,9 +348,12 @@ export class BlogImporter {
           category: categoryId,
           ...(fields.order !== undefined ? { order: fields.order } : {}),
         }
-        const doc = record === undefined
-          ? await this.payload.create({ collection: 'projects', data, req, ...system })
-          : await this.payload.update({ collection: 'projects', id: record, data, req, ...system })
+        const doc = await (record === undefined
+          ? this.payload.create({ collection: 'projects', data, req, ...system })
+          : this.payload.update({ collection: 'projects', id: record, data, req, ...system })
+        ).catch((error: unknown) => {
+          throw refusal('the project', error)
+        })
         id = doc.id
       }
       await this.saveMapping(req, item.key, existing, collection, id, fingerprint)

@@ -14,21 +14,23 @@ export type ImportReport = { dryRun: boolean; outcomes: ImportOutcome[] }
 
 const count = (outcomes: ImportOutcome[], action: ImportAction) => outcomes.filter((outcome) => outcome.action === action).length
 
+const DRY_RUN_VERBS: Record<ImportAction, string> = { created: 'would create', updated: 'would update', skipped: 'would skip' }
+
+const line = (outcome: ImportOutcome, dryRun: boolean) => {
+  const verb = dryRun ? DRY_RUN_VERBS[outcome.action].padEnd(14) : outcome.action.padEnd(8)
+  return `${verb} ${outcome.kind.padEnd(8)} ${outcome.label}${outcome.reason ? `: ${outcome.reason}` : ''}`
+}
+
 /** The closing report: one line per created, updated or failed item, then the totals. Unchanged items are only counted. */
 export const formatReport = ({ dryRun, outcomes }: ImportReport): string => {
-  const verb = (action: ImportAction) => (dryRun ? `would be ${action}` : action)
-  const lines = outcomes
-    .filter((outcome) => outcome.action !== 'skipped' || outcome.failed)
-    .map((outcome) => {
-      const what = `${dryRun ? 'would ' : ''}${outcome.action === 'skipped' ? 'skip' : outcome.action === 'created' ? 'create' : 'update'}`
-      return `${(dryRun ? what : outcome.action).padEnd(dryRun ? 14 : 8)} ${outcome.kind.padEnd(8)} ${outcome.label}${outcome.reason ? `: ${outcome.reason}` : ''}`
-    })
-  const unchanged = outcomes.filter((outcome) => outcome.action === 'skipped' && !outcome.failed).length
+  const listed = outcomes.filter((outcome) => outcome.action !== 'skipped' || outcome.failed)
   const failed = outcomes.filter((outcome) => outcome.failed).length
+  const skipped = count(outcomes, 'skipped')
+  const total = (action: ImportAction) => `${count(outcomes, action)} ${dryRun ? `would be ${action}` : action}`
   const totals =
-    `${dryRun ? 'Dry run, nothing written. ' : ''}${count(outcomes, 'created')} ${verb('created')}, ${count(outcomes, 'updated')} ${verb('updated')}, ` +
-    `${count(outcomes, 'skipped')} ${verb('skipped')} (${unchanged} unchanged since the last import, ${failed} with problems).`
-  return [...lines, totals].join('\n')
+    `${dryRun ? 'Dry run, nothing written. ' : ''}${total('created')}, ${total('updated')}, ${total('skipped')} ` +
+    `(${skipped - failed} unchanged since the last import, ${failed} with problems).`
+  return [...listed.map((outcome) => line(outcome, dryRun)), totals].join('\n')
 }
 
 export const hasFailures = (report: ImportReport) => report.outcomes.some((outcome) => outcome.failed)

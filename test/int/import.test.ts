@@ -67,6 +67,7 @@ describe('import of a Hugo site', () => {
       'content/posts/broken-front-matter.md': expect.stringMatching(/^broken front matter: Missing closing "quote/),
       'content/posts/missing-image.md': 'image /images/does-not-exist.png not found (looked for static/images/does-not-exist.png, assets/images/does-not-exist.png)',
       'content/posts/duplicate-slug.md': 'duplicate slug "hello-hugo": content/posts/hello-hugo.md has it',
+      'content/posts/corrupt-image.md': 'image /images/corrupt.png was refused: File type text/plain (from extension png) is not allowed.',
     })
   })
 
@@ -113,6 +114,7 @@ describe('import of a Hugo site', () => {
     expect(byAction(second, 'media', 'created')).toEqual([])
     expect(byAction(second, 'article', 'skipped')).toEqual([
       'content/posts/bundle-post/index.md',
+      'content/posts/corrupt-image.md',
       'content/posts/duplicate-slug.md',
       'content/posts/hello-hugo.md',
       'content/posts/missing-image.md',
