@@ -99,14 +99,22 @@ export class BlogImporter {
     let done = 0
     const step = (label: string) => this.options.onProgress?.(++done, total, label)
     for (const category of this.site.categories) {
-      await this.inTransaction((req) => this.categoryId(req, category.name, category.type, category.description))
+      const undo = this.checkpoint()
+      try {
+        await this.inTransaction((req) => this.categoryId(req, category.name, category.type, category.description))
+      } catch (error) {
+        undo()
+        this.fail('category', category.name, error)
+      }
       step(category.name)
     }
     for (const media of this.site.media) {
+      const undo = this.checkpoint()
       try {
         const image = this.readImage(media.label, media.file, media.alt)
         await this.inTransaction((req) => this.mediaUrl(req, image, media.label))
       } catch (error) {
+        undo()
         this.fail('media', media.label, error)
       }
       step(media.label)
@@ -206,7 +214,13 @@ export class BlogImporter {
     let id = found?.id
     if (id === undefined) {
       this.outcomes.push({ kind: 'category', label: name, action: 'created', reason: `${type} category` })
-      id = this.dryRun ? -(this.categoryIds.size + 1) : (await this.payload.create({ collection: 'categories', data: { name, type, description }, req, ...system })).id
+      id = this.dryRun
+        ? -(this.categoryIds.size + 1)
+        : (
+            await this.payload.create({ collection: 'categories', data: { name, type, description }, req, ...system }).catch((error: unknown) => {
+              throw refusal(`category "${name}"`, error)
+            })
+          ).id
     }
     this.categoryIds.set(cacheKey, id)
     return id

@@ -132,7 +132,7 @@ describe('npm run export, then npm run import into an empty database', () => {
     const sourceToken = await loginToken(source, ADMIN_EMAIL)
     await createSite(sourceToken)
 
-    const exported = runPortabilityScript('export', [exportDir], { DATABASE_URL: source.database.url, DATA_DIR: source.env.dataDir })
+    const exported = await runPortabilityScript('export', [exportDir], { DATABASE_URL: source.database.url, DATA_DIR: source.env.dataDir })
     expect([exported.status, exported.stderr]).toEqual([0, ''])
     expect(exported.stdout).toContain(`Exported 5 articles, 3 projects, 3 media files and 4 categories to ${exportDir}`)
     expect(fs.readdirSync(path.join(exportDir, 'media')).sort()).toEqual(['export-cover.png', 'export-inline.png', 'export-shot.png'])
@@ -154,7 +154,7 @@ describe('npm run export, then npm run import into an empty database', () => {
     const targetEnv = { DATABASE_URL: target.url, DATA_DIR: targetDir }
     targetServer = spawnServer({ ...targetEnv, ...NO_CACHES, ADMIN: 'false', ADMIN_EMAIL, ADMIN_PASSWORD: PASSWORD, PAYLOAD_SECRET: 'export-test' })
     const url = await targetServer.ready
-    const imported = runPortabilityScript('import', [exportDir], { ...targetEnv, PAYLOAD_SECRET: 'export-test', NODE_ENV: 'development' })
+    const imported = await runPortabilityScript('import', [exportDir], { ...targetEnv, PAYLOAD_SECRET: 'export-test', NODE_ENV: 'development' })
     expect([imported.status, imported.signal, imported.stderr, imported.stdout]).toEqual([0, null, '', expect.any(String)])
     expect(imported.stdout).toMatch(/^15 created, 0 updated, 0 skipped \(0 unchanged since the last import, 0 with problems\)\.$/m)
 

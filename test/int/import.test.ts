@@ -219,7 +219,7 @@ describe('npm run import with a Ghost export', () => {
 
   it('prints a dry run without writing, then imports while the service runs, and exits 2 for the skipped posts', async () => {
     const before = await counts()
-    const dry = run(path.join(BLOG_FIXTURES, 'ghost/ghost-export.json'), '--dry-run')
+    const dry = await run(path.join(BLOG_FIXTURES, 'ghost/ghost-export.json'), '--dry-run')
     expect(dry.status).toBe(2)
     expect(dry.stdout).toContain('would create   article  ghost-export.json#welcome[65a000000000000000000001]\n')
     expect(dry.stdout).toContain('would create   category 生活: article category\n')
@@ -230,7 +230,7 @@ describe('npm run import with a Ghost export', () => {
     expect(dry.stdout + dry.stderr).not.toMatch(/[░█]/)
     expect(await counts()).toEqual(before)
 
-    const real = run(path.join(BLOG_FIXTURES, 'ghost/ghost-export.json'))
+    const real = await run(path.join(BLOG_FIXTURES, 'ghost/ghost-export.json'))
     expect(real.stderr).toBe('')
     expect(real.status).toBe(2)
     expect(real.stdout).toContain(
@@ -262,7 +262,7 @@ describe('npm run import with a Ghost export', () => {
     expect([scheduled.status, scheduled.publishAt]).toEqual(['draft', '2099-01-01T00:00:00.000Z'])
     expect((await storedArticle('a-ghost-draft')).status).toBe('draft')
 
-    const again = run(path.join(BLOG_FIXTURES, 'ghost/ghost-export.json'))
+    const again = await run(path.join(BLOG_FIXTURES, 'ghost/ghost-export.json'))
     expect(again.status).toBe(2)
     // The 4 articles are unchanged (their images are not even looked at again).
     expect(again.stdout).toMatch(/^0 created, 0 updated, 8 skipped \(4 unchanged since the last import, 4 with problems\)\.$/m)
@@ -271,17 +271,17 @@ describe('npm run import with a Ghost export', () => {
 
   it('reports an unreadable export and a path that is no blog, changing nothing', async () => {
     const before = await counts()
-    const broken = run(path.join(BLOG_FIXTURES, 'ghost/broken-export.json'))
+    const broken = await run(path.join(BLOG_FIXTURES, 'ghost/broken-export.json'))
     expect(broken.status).toBe(2)
     expect(broken.stdout).toContain('skipped  file     broken-export.json: not a readable JSON file')
-    const nothing = run(os.tmpdir())
+    const nothing = await run(os.tmpdir())
     expect(nothing.status).toBe(1)
     expect(nothing.stderr).toMatch(/is not a Hugo, Jekyll or Hexo site, a Ghost export \(\.json\) or an export folder/)
-    const unknownAuthor = run(path.join(BLOG_FIXTURES, 'hugo'), '--author', 'nobody@example.com')
+    const unknownAuthor = await run(path.join(BLOG_FIXTURES, 'hugo'), '--author', 'nobody@example.com')
     expect([unknownAuthor.status, unknownAuthor.stderr.trim()]).toEqual([1, '--author: no user has the email nobody@example.com'])
-    const badFormat = run(path.join(BLOG_FIXTURES, 'hugo'), '--format', 'wordpress')
+    const badFormat = await run(path.join(BLOG_FIXTURES, 'hugo'), '--format', 'wordpress')
     expect([badFormat.status, badFormat.stderr.trim()]).toEqual([1, '--format must be one of hugo, jekyll, hexo, ghost, export, not "wordpress"'])
-    const missing = run(path.join(BLOG_FIXTURES, 'no-such-blog'))
+    const missing = await run(path.join(BLOG_FIXTURES, 'no-such-blog'))
     expect([missing.status, missing.stderr.trim()]).toEqual([1, `${path.join(BLOG_FIXTURES, 'no-such-blog')} does not exist`])
     expect(await counts()).toEqual(before)
   })
