@@ -8,6 +8,7 @@ import { Articles } from './collections/Articles'
 import { Carousels } from './collections/Carousels'
 import { Categories } from './collections/Categories'
 import { Galleries } from './collections/Galleries'
+import { ImportSources } from './collections/ImportSources'
 import { JobLeases } from './collections/JobLeases'
 import { Site } from './collections/globals/Site'
 import { createMedia } from './collections/Media'
@@ -165,9 +166,9 @@ export const blogPortfolio =
       .map(withNulRefusal)
     // Likes change counters only: like the counters themselves, they do not clear the public cache. Earlier slugs
     // change only in an article's own save or delete, which clears it. Job leases, webhooks and their deliveries
-    // are internal: the public site shows none of them.
+    // are internal: the public site shows none of them. So are import sources (what `npm run import` brought in).
     ours.push(
-      ...[ArticleLikes, ArticleRedirects, JobLeases, withNulRefusal(createWebhooks(webhooks)), WebhookDeliveries].map((collection) =>
+      ...[ArticleLikes, ArticleRedirects, ImportSources, JobLeases, withNulRefusal(createWebhooks(webhooks)), WebhookDeliveries].map((collection) =>
         numericIds ? withNumericId(collection) : collection,
       ),
     )

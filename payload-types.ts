@@ -79,6 +79,7 @@ export interface Config {
     'wall-messages': WallMessage;
     'article-likes': ArticleLike;
     'article-redirects': ArticleRedirect;
+    'import-sources': ImportSource;
     'job-leases': JobLease;
     webhooks: Webhook;
     'webhook-deliveries': WebhookDelivery;
@@ -106,6 +107,7 @@ export interface Config {
     'wall-messages': WallMessagesSelect<false> | WallMessagesSelect<true>;
     'article-likes': ArticleLikesSelect<false> | ArticleLikesSelect<true>;
     'article-redirects': ArticleRedirectsSelect<false> | ArticleRedirectsSelect<true>;
+    'import-sources': ImportSourcesSelect<false> | ImportSourcesSelect<true>;
     'job-leases': JobLeasesSelect<false> | JobLeasesSelect<true>;
     webhooks: WebhooksSelect<false> | WebhooksSelect<true>;
     'webhook-deliveries': WebhookDeliveriesSelect<false> | WebhookDeliveriesSelect<true>;
@@ -521,6 +523,19 @@ export interface ArticleRedirect {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "import-sources".
+ */
+export interface ImportSource {
+  id: number;
+  key: string;
+  collection: 'articles' | 'projects' | 'media';
+  record: number;
+  fingerprint: string;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "job-leases".
  */
 export interface JobLease {
@@ -780,6 +795,10 @@ export interface PayloadLockedDocument {
     | ({
         relationTo: 'article-redirects';
         value: number | ArticleRedirect;
+      } | null)
+    | ({
+        relationTo: 'import-sources';
+        value: number | ImportSource;
       } | null)
     | ({
         relationTo: 'job-leases';
@@ -1059,6 +1078,18 @@ export interface ArticleLikesSelect<T extends boolean = true> {
 export interface ArticleRedirectsSelect<T extends boolean = true> {
   slug?: T;
   article?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "import-sources_select".
+ */
+export interface ImportSourcesSelect<T extends boolean = true> {
+  key?: T;
+  collection?: T;
+  record?: T;
+  fingerprint?: T;
   updatedAt?: T;
   createdAt?: T;
 }

@@ -8,6 +8,7 @@ import * as migration_20261123_185519_scheduled_publishing from './20261123_1855
 import * as migration_20261123_185638_old_addresses from './20261123_185638_old_addresses';
 import * as migration_20261123_190129_revisions from './20261123_190129_revisions';
 import * as migration_20261123_201159_webhooks from './20261123_201159_webhooks';
+import * as migration_20261123_214207_import_sources from './20261123_214207_import_sources';
 
 export const migrations = [
   {
@@ -58,6 +59,11 @@ export const migrations = [
   {
     up: migration_20261123_201159_webhooks.up,
     down: migration_20261123_201159_webhooks.down,
-    name: '20261123_201159_webhooks'
+    name: '20261123_201159_webhooks',
+  },
+  {
+    up: migration_20261123_214207_import_sources.up,
+    down: migration_20261123_214207_import_sources.down,
+    name: '20261123_214207_import_sources'
   },
 ];

@@ -8,6 +8,7 @@ import * as migration_20261123_185515_scheduled_publishing from './20261123_1855
 import * as migration_20261123_185634_old_addresses from './20261123_185634_old_addresses';
 import * as migration_20261123_190124_revisions from './20261123_190124_revisions';
 import * as migration_20261123_201154_webhooks from './20261123_201154_webhooks';
+import * as migration_20261123_214200_import_sources from './20261123_214200_import_sources';
 
 export const migrations = [
   {
@@ -58,6 +59,11 @@ export const migrations = [
   {
     up: migration_20261123_201154_webhooks.up,
     down: migration_20261123_201154_webhooks.down,
-    name: '20261123_201154_webhooks'
+    name: '20261123_201154_webhooks',
+  },
+  {
+    up: migration_20261123_214200_import_sources.up,
+    down: migration_20261123_214200_import_sources.down,
+    name: '20261123_214200_import_sources'
   },
 ];

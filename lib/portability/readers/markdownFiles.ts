@@ -1,0 +1,72 @@
+import fs from 'node:fs'
+import path from 'node:path'
+
+import { articleFromFrontMatter, type MappingDefaults } from '../frontMatterMapping'
+import { readFrontMatter } from '../frontMatter'
+import { isExternalUrl, linkPath } from '../imageLinks'
+import type { SourceItem, SourceProblem } from '../sourceItem'
+
+const MARKDOWN_FILE = /\.(?:md|markdown)$/i
+
+/** Markdown files under `dir` (recursively), sorted, as absolute paths; none when `dir` does not exist. */
+export const markdownFilesUnder = (dir: string): string[] => {
+  if (!fs.existsSync(dir)) return []
+  return fs
+    .readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && MARKDOWN_FILE.test(entry.name))
+    .map((entry) => path.join(entry.parentPath, entry.name))
+    .sort()
+}
+
+/** The site-relative path of a file, with forward slashes on every system: the stable part of a source key. */
+export const relativeTo = (root: string, file: string): string => path.relative(root, file).split(path.sep).join('/')
+
+/**
+ * Where a link in a post may point: a root-relative link (`/images/a.png`) is looked for in each of the site's
+ * static folders, a relative one beside the post (and in `extraDirs`, as Hexo's post asset folder).
+ */
+export const imageCandidatesFor =
+  (staticRoots: string[], postDir: string, extraDirs: string[] = []) =>
+  (url: string): string[] | null => {
+    if (isExternalUrl(url)) return null
+    const local = linkPath(url)
+    if (local.startsWith('/')) return staticRoots.map((root) => path.join(root, local))
+    return [postDir, ...extraDirs].map((dir) => path.resolve(dir, local))
+  }
+
+export type MarkdownPost = {
+  root: string
+  file: string
+  format: string
+  defaults: MappingDefaults
+  imageCandidates: SourceItem['imageCandidates']
+  /** Changes the body before links are read (Hexo's `{% asset_img %}` tags). */
+  transformBody?: (body: string) => string
+}
+
+/** Reads one post file into an article, or the reason it cannot be read. */
+export const readMarkdownPost = ({ root, file, format, defaults, imageCandidates, transformBody }: MarkdownPost): SourceItem | SourceProblem => {
+  const label = relativeTo(root, file)
+  let raw: string
+  try {
+    raw = fs.readFileSync(file, 'utf8')
+  } catch (error) {
+    return { label, reason: `cannot read the file: ${(error as Error).message}` }
+  }
+  let parsed
+  try {
+    parsed = readFrontMatter(raw)
+  } catch (error) {
+    return { label, reason: (error as Error).message }
+  }
+  const fields = articleFromFrontMatter(parsed.data, defaults)
+  if ('problem' in fields) return { label, reason: fields.problem }
+  const body = parsed.content.replace(/^(?:[ \t]*\r?\n)+/, '')
+  return { kind: 'article', key: `${format}:${label}`, label, content: transformBody ? transformBody(body) : body, fields, imageCandidates, raw }
+}
+
+/** Collects readMarkdownPost's answers into items and problems. */
+export const sortOut = (results: (SourceItem | SourceProblem)[]) => ({
+  items: results.filter((result): result is SourceItem => 'key' in result),
+  problems: results.filter((result): result is SourceProblem => 'reason' in result),
+})

@@ -1,0 +1,53 @@
+// `npm run export -- <dir>`: writes every article and project as Markdown with YAML front matter, the media files
+// and a manifest into <dir>, in the layout `npm run import` reads back. Reads the database named by DATABASE_URL /
+// DATA_DIR (as `npm start`). See docs/moving-your-blog-here.md.
+import path from 'node:path'
+import { parseArgs } from 'node:util'
+
+import { getPayload } from 'payload'
+
+import { composeConfig } from '../composeConfig'
+import { closeDatabase } from '../lib/db/closeDatabase'
+import { readEnv } from '../lib/env'
+import { ExportDirError, exportSite } from '../lib/portability/exportBlog'
+import { progressBar } from '../lib/portability/progressBar'
+
+const USAGE = 'Usage: npm run export -- <dir>   (an empty folder, or one holding an earlier export, which is replaced)'
+
+const main = async (): Promise<number> => {
+  const { positionals, values } = parseArgs({ allowPositionals: true, strict: false, options: { help: { type: 'boolean', short: 'h' } } })
+  if (values.help) {
+    console.log(USAGE)
+    return 0
+  }
+  if (positionals.length !== 1) {
+    console.error(`Name one folder to export into.\n${USAGE}`)
+    return 1
+  }
+  const dir = path.resolve(positionals[0]!)
+  const payload = await getPayload({ config: composeConfig(readEnv(process.env)) })
+  const progress = progressBar()
+  try {
+    const summary = await exportSite(payload, dir, { onProgress: progress.update })
+    progress.stop()
+    console.log(
+      `Exported ${summary.articles} articles, ${summary.projects} projects, ${summary.media} media files and ${summary.categories} categories to ${dir}`,
+    )
+    if (summary.missingMedia.length > 0) {
+      console.error(`Missing on disk, not exported: ${summary.missingMedia.join(', ')}`)
+      return 2
+    }
+    return 0
+  } catch (error) {
+    progress.stop()
+    if (error instanceof ExportDirError) {
+      console.error(error.message)
+      return 1
+    }
+    throw error
+  } finally {
+    await closeDatabase(payload)
+  }
+}
+
+process.exitCode = await main()
