@@ -456,6 +456,60 @@ describe('an editor in the admin UI', () => {
     await screenshot(page, 'dashboard')
   })
 
+  step("edits one paragraph of a hand-written article, and only that paragraph's lines change", async () => {
+    const token = await apiLogin(service.base, EDITOR.email, EDITOR.password)
+    const handWritten = [
+      'Notes from the workshop',
+      '=======================',
+      '',
+      '* bring a laptop',
+      '* bring coffee',
+      '',
+      'The first paragraph, wrapped',
+      'by hand.',
+      '',
+      '| day | room |',
+      '|-----|------|',
+      '| Mon | 4    |',
+      '',
+      'The closing paragraph.',
+      '',
+    ].join('\n')
+    const category = await requestJson(`${service.base}/api/admin/categories`, { method: 'POST', token, body: { name: 'Workshops' } })
+    expect(category.status).toBe(201)
+    const created = await requestJson(`${service.base}/api/admin/articles`, {
+      method: 'POST',
+      token,
+      body: { title: 'Hand-written notes', content: handWritten, categoryId: (category.body.data as Doc).id, status: 'published' },
+    })
+    expect(created.status).toBe(201)
+    const id = (created.body.data as Doc).id
+    const editorContext = await newContext(browser, service.base)
+    const editorPage = await editorContext.newPage()
+    try {
+    await logIn(editorPage, service.base, EDITOR.email, EDITOR.password)
+    await editorPage.goto(`${service.base}/admin/collections/articles/${id}`)
+    const editor = editorPage.locator('[data-field-path="contentRichText"] [contenteditable="true"]')
+    await editor.locator('p', { hasText: 'The closing paragraph.' }).click()
+    await editorPage.keyboard.press('End')
+    await editorPage.keyboard.type(' Edited.')
+    await editor.locator('p', { hasText: 'Edited.' }).waitFor()
+    await editorPage.waitForTimeout(1000) // the editor hands its changes to the form a moment after the keys
+    let saved = await save(editorPage, 'articles')
+    for (let attempt = 1; attempt < 4 && !String((saved.body.doc as Doc).content).includes('Edited.'); attempt++) {
+      await editorPage.keyboard.type(' ')
+      await editorPage.keyboard.press('Backspace')
+      await editorPage.waitForTimeout(1000)
+      saved = await save(editorPage, 'articles')
+    }
+    expect(saved.status).toBe(200)
+    const served = await requestJson(`${service.base}/api/articles/${id}`)
+    expect((served.body.data as { content: string }).content).toBe(handWritten.replace('The closing paragraph.', 'The closing paragraph. Edited.'))
+    } finally {
+      await editorContext.close()
+    }
+  })
+
   step('schedules a draft in the date picker, and it publishes itself at that moment', async () => {
     const token = await apiLogin(service.base, EDITOR.email, EDITOR.password)
     const created = await requestJson(`${service.base}/api/admin/articles`, {
