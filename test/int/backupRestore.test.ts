@@ -202,7 +202,25 @@ const waitFor = async (check: () => boolean, timeoutMs = 20_000) => {
   }
 }
 
-describe('npm run backup / npm run restore', () => {
+// MongoDB has no backup yet (docs/backups.md): on that leg only the refusal below runs.
+const onMongo = process.env.TEST_DATABASE_URL?.startsWith('mongodb') ?? false
+if (onMongo) console.log('backupRestore: the backup and restore round trip is skipped on MongoDB, which backup does not support; its refusal is tested.')
+
+describe('MongoDB', () => {
+  it('backup and restore say plainly that MongoDB is not supported, and write nothing', async () => {
+    const work = fs.mkdtempSync(path.join(os.tmpdir(), 'blog-service-mongo-backup-'))
+    try {
+      const env = readEnv({ DATA_DIR: work, DATABASE_URL: process.env.TEST_DATABASE_URL ?? 'mongodb://127.0.0.1:1/blog' })
+      await expect(createBackup({ env, output: path.join(work, 'mongo.tar.gz') })).rejects.toThrow(/^Cannot back up MongoDB: backup and restore support SQLite and Postgres only/)
+      await expect(restoreBackup({ env, archive: path.join(work, 'any.tar.gz') })).rejects.toThrow(/^Cannot restore MongoDB/)
+      expect(fs.readdirSync(work)).toEqual([])
+    } finally {
+      fs.rmSync(work, { recursive: true, force: true })
+    }
+  })
+})
+
+;(onMongo ? describe.skip : describe)('npm run backup / npm run restore', () => {
   let source: BootedService
   let work: string
   let burstArchive: string
@@ -426,17 +444,15 @@ describe('npm run backup / npm run restore', () => {
     })
   })
 
-  it('says plainly that MongoDB is not supported, and checks its arguments', async () => {
-    const env = readEnv({ DATA_DIR: work, DATABASE_URL: 'mongodb://127.0.0.1:1/blog' })
-    await expect(createBackup({ env, output: path.join(work, 'mongo.tar.gz') })).rejects.toThrow(/^Cannot back up MongoDB: backup and restore support SQLite and Postgres only/)
-    await expect(restoreBackup({ env, archive: burstArchive })).rejects.toThrow(/^Cannot restore MongoDB/)
-    expect(fs.existsSync(path.join(work, 'mongo.tar.gz'))).toBe(false)
-
+  it('checks its arguments and never overwrites a file unasked', async () => {
     const usage = await nodeRun('backup', [], commandEnv({ dataDir: work, url: 'file:/nonexistent/x.db' }))
     expect(usage.code).toBe(2)
     expect(usage.stderr).toMatch(/^no file given\nUsage: npm run backup -- <file\.tar\.gz> \[--force\]/)
-    const existing = await nodeRun('backup', [burstArchive], commandEnv({ dataDir: source.env.dataDir, url: source.database.url }))
+    const taken = path.join(work, 'taken.tar.gz')
+    fs.writeFileSync(taken, 'an earlier file')
+    const existing = await nodeRun('backup', [taken], commandEnv({ dataDir: source.env.dataDir, url: source.database.url }))
     expect(existing.code).toBe(1)
-    expect(existing.stderr).toMatch(/burst\.tar\.gz already exists: choose another name, or pass --force/)
+    expect(existing.stderr).toMatch(/taken\.tar\.gz already exists: choose another name, or pass --force/)
+    expect(fs.readFileSync(taken, 'utf8')).toBe('an earlier file')
   })
 })
