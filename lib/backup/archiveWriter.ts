@@ -16,7 +16,8 @@ export const writeArchive = async (output: string, staging: string, manifest: Ma
   if (manifest.media.files.length > 0) fs.symlinkSync(mediaDir, path.join(staging, MEDIA_FOLDER), 'dir')
   const partial = `${output}.partial`
   try {
-    await tar.create({ gzip: true, file: partial, cwd: staging, portable: true, noDirRecurse: true, strict: true }, [
+    // Owner-only: the archive holds password hashes, email addresses and webhook signing secrets.
+    await tar.create({ gzip: true, file: partial, mode: 0o600, cwd: staging, portable: true, noDirRecurse: true, strict: true }, [
       MANIFEST_PATH,
       manifest.database.path,
       ...manifest.media.files.map((file) => file.path),

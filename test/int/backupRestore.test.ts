@@ -210,7 +210,7 @@ describe('MongoDB', () => {
   it('backup and restore say plainly that MongoDB is not supported, and write nothing', async () => {
     const work = fs.mkdtempSync(path.join(os.tmpdir(), 'blog-service-mongo-backup-'))
     try {
-      const env = readEnv({ DATA_DIR: work, DATABASE_URL: process.env.TEST_DATABASE_URL ?? 'mongodb://127.0.0.1:1/blog' })
+      const env = readEnv({ DATA_DIR: work, DATABASE_URL: onMongo ? process.env.TEST_DATABASE_URL : 'mongodb://127.0.0.1:1/blog' })
       await expect(createBackup({ env, output: path.join(work, 'mongo.tar.gz') })).rejects.toThrow(/^Cannot back up MongoDB: backup and restore support SQLite and Postgres only/)
       await expect(restoreBackup({ env, archive: path.join(work, 'any.tar.gz') })).rejects.toThrow(/^Cannot restore MongoDB/)
       expect(fs.readdirSync(work)).toEqual([])
@@ -285,6 +285,7 @@ describe('MongoDB', () => {
     expect(backup.code).toBe(0)
     expect(backup.stdout).toMatch(/^Backup written to .*burst\.tar\.gz \([\d.]+ [kMG]?B\) in [\d.]+ s\n {2}database: (sqlite|postgres), .* migrations recorded \(latest: \d{8}_\d{6}_\w+\)\n {2}media: (\d+) files/)
     expect(backup.stdout).toContain(`media: ${setup.mediaFiles} files`)
+    expect(fs.statSync(burstArchive).mode & 0o777).toBe(0o600)
     // The service went on writing while the backup ran.
     const during = [...wall.acknowledged, ...articles.acknowledged].filter((write) => write.ackedAt > backup.startedAt && write.ackedAt < backup.endedAt)
     expect(during.length).toBeGreaterThan(0)
