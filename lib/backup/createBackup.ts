@@ -30,7 +30,12 @@ export const createBackup = async ({ env, output, overwrite = false }: BackupOpt
   if (!fs.existsSync(path.dirname(file))) throw new BackupError(`The folder ${path.dirname(file)} does not exist.`)
   if (fs.existsSync(file) && !overwrite) throw new BackupError(`${file} already exists: choose another name, or pass --force to replace it.`)
 
-  const staging = fs.mkdtempSync(path.join(path.dirname(file), '.backup-'))
+  let staging: string
+  try {
+    staging = fs.mkdtempSync(path.join(path.dirname(file), '.backup-'))
+  } catch (error) {
+    throw new BackupError(`Cannot write in ${path.dirname(file)}: ${(error as Error).message}`)
+  }
   try {
     const snapshot = path.join(staging, DATABASE_SNAPSHOTS[selection.kind].path)
     fs.mkdirSync(path.dirname(snapshot))

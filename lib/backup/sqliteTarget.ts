@@ -36,6 +36,9 @@ export const inspectSqliteTarget = async (file: string): Promise<TargetContents>
       if (total > 0) filledTables.push({ table, rows: total })
     }
     await client.execute('ROLLBACK')
+    // libsql's close() leaves the connection to garbage collection: give the lock back now, not at some later time.
+    await client.execute('PRAGMA locking_mode = NORMAL')
+    await client.execute('SELECT 1 FROM sqlite_master LIMIT 1')
     return { tables: tables.length, hasMigrationsTable: tables.includes(MIGRATIONS_TABLE), filledTables }
   } catch (error) {
     if (error instanceof BackupError) throw error

@@ -234,7 +234,7 @@ describe('MongoDB', () => {
     // The SQL adapters read NODE_ENV from the process, not from the service's settings: production runs the
     // committed migrations instead of pushing the schema. (Jest gives each test file its own process.env.)
     Object.assign(process.env, { NODE_ENV: 'production' })
-    source = await bootService({ NODE_ENV: 'production', PAYLOAD_SECRET: SECRET, WALL_RATE_LIMIT: '10000' })
+    source = await bootService({ NODE_ENV: 'production', PAYLOAD_SECRET: SECRET, WALL_RATE_LIMIT: '10000', LOG_LEVEL: 'error' })
     const { payload } = source
     await createAccount(payload, 'admin', 'admin@example.com')
     const category = await createCategory(payload, 'Notes')
