@@ -11,6 +11,7 @@ import { selectDatabase } from './lib/databaseSelection'
 import { muteOutageNoise } from './lib/db/muteOutageNoise'
 import type { ServiceEnv } from './lib/env'
 import { loginThrottleSettingsFromEnv } from './lib/loginThrottleSettings'
+import { mediaDirOf } from './lib/mediaDir'
 import { resolveSecret } from './lib/secret'
 import { migrations as postgresMigrations } from './migrations/postgres/index'
 import { migrations as sqliteMigrations } from './migrations/sqlite/index'
@@ -43,7 +44,7 @@ export const composeConfig = (env: ServiceEnv): Promise<SanitizedConfig> =>
     plugins: [
       blogPortfolio({
         firstAdmin: env.adminEmail && env.adminPassword ? { email: env.adminEmail, password: env.adminPassword } : undefined,
-        mediaDir: path.join(env.dataDir, 'media'),
+        mediaDir: mediaDirOf(env.dataDir),
         siteUrl: env.siteUrl,
         wallModeration: env.wallModeration,
         webhooks: { allowPrivate: env.webhookAllowPrivate, retryDelaysMs: env.webhookRetryDelaysMs },

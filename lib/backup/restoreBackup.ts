@@ -1,0 +1,74 @@
+import fs from 'node:fs'
+import path from 'node:path'
+
+import { selectDatabase } from '../databaseSelection'
+import type { ServiceEnv } from '../env'
+import { mediaDirOf } from '../mediaDir'
+import { extractArchive } from './archiveReader'
+import { BackupError } from './backupError'
+import { type Manifest, MEDIA_FOLDER } from './manifest'
+import { listMediaFiles } from './mediaFiles'
+import { replaceMediaFolder } from './mediaRestore'
+import { findPostgresBinDir } from './postgresTools'
+import { inspectPostgresTarget, restorePostgres } from './postgresTarget'
+import { sqliteFileOf } from './sqliteFile'
+import { checkSqliteIntegrity } from './sqliteIntegrity'
+import { inspectSqliteTarget, replaceSqliteDatabase } from './sqliteTarget'
+import { type TargetContents, whyNotEmpty } from './targetContents'
+import { refuseUnsupportedDatabase } from './unsupportedDatabase'
+
+export type RestoreOptions = { env: ServiceEnv; archive: string; force?: boolean }
+export type RestoreResult = { manifest: Manifest; replacedContent: boolean; milliseconds: number }
+
+/** Refuses a target that holds content (database rows or media files) unless `force`; says whether content goes. */
+const checkTargetIsEmpty = (contents: TargetContents, mediaDir: string, force: boolean): boolean => {
+  const mediaCount = listMediaFiles(mediaDir).length
+  const reasons = [whyNotEmpty(contents), mediaCount > 0 ? `the media folder ${mediaDir} holds ${mediaCount} files` : undefined].filter(Boolean)
+  if (reasons.length > 0 && !force) {
+    throw new BackupError(`The target is not empty: ${reasons.join('; ')}. Nothing was changed. Pass --force to replace it with the archive.`)
+  }
+  return reasons.length > 0
+}
+
+/**
+ * Restores an archive into the database DATABASE_URL selects and the media folder under DATA_DIR. The archive is
+ * unpacked and checked in full inside the data folder before anything is touched; the target must be empty (see
+ * targetContents.ts) unless `force`, and no other process may be using it. The database is replaced in one step
+ * (SQLite: a rename; Postgres: one transaction), then the media folder (renames).
+ */
+export const restoreBackup = async ({ env, archive, force = false }: RestoreOptions): Promise<RestoreResult> => {
+  const started = Date.now()
+  const selection = selectDatabase(env.databaseUrl, env.dataDir)
+  refuseUnsupportedDatabase(selection.kind, 'restore')
+  const file = path.resolve(archive)
+  if (!fs.existsSync(file)) throw new BackupError(`No such archive: ${file}`)
+
+  fs.mkdirSync(env.dataDir, { recursive: true })
+  const staging = fs.mkdtempSync(path.join(env.dataDir, '.restore-'))
+  try {
+    const manifest = await extractArchive(file, staging)
+    if (manifest.database.kind !== selection.kind) {
+      throw new BackupError(
+        `${file} holds a ${manifest.database.kind} database, but DATABASE_URL selects ${selection.kind}: restoring across database kinds is not supported.`,
+      )
+    }
+    const restoredDatabase = path.join(staging, manifest.database.path)
+    const mediaDir = mediaDirOf(env.dataDir)
+    let replacedContent: boolean
+    if (selection.kind === 'sqlite') {
+      await checkSqliteIntegrity(restoredDatabase)
+      const target = sqliteFileOf(selection)
+      replacedContent = checkTargetIsEmpty(await inspectSqliteTarget(target), mediaDir, force)
+      replaceSqliteDatabase(restoredDatabase, target)
+    } else {
+      const binDir = findPostgresBinDir()
+      const target = await inspectPostgresTarget(binDir, selection.url)
+      replacedContent = checkTargetIsEmpty(target, mediaDir, force)
+      await restorePostgres(binDir, selection.url, restoredDatabase, target.schemas)
+    }
+    replaceMediaFolder(path.join(staging, MEDIA_FOLDER), mediaDir, staging)
+    return { manifest, replacedContent, milliseconds: Date.now() - started }
+  } finally {
+    fs.rmSync(staging, { recursive: true, force: true })
+  }
+}

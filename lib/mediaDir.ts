@@ -1,0 +1,4 @@
+import path from 'node:path'
+
+/** The folder the media collection stores its uploads in: `media` under the data folder. */
+export const mediaDirOf = (dataDir: string) => path.join(dataDir, 'media')
