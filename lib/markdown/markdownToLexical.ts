@@ -4,7 +4,7 @@ import { Lexer, type Token, type Tokens } from 'marked'
 import { CODE_BLOCK_SLUG, IMAGE_BLOCK_SLUG, MARKDOWN_BLOCK_SLUG } from './blockSlugs'
 import { isCodeLanguage } from './codeLanguages'
 import { blockNode, isBlockNode, type LexicalNode, type LexicalState, rootState } from './lexicalJson'
-import { lexicalToMarkdown } from './lexicalToMarkdown'
+import { lexicalToMarkdownEach } from './lexicalToMarkdownEach'
 import { editorListMarkdown } from './listMarkdown'
 import { importMarkdownNodes } from './markdownImporter'
 import { comparableHtml, linkReferences } from './renderHtml'
@@ -81,14 +81,21 @@ export const markdownSegments = (markdown: string, editorConfig: SanitizedServer
     .map((token) => withoutTrailingSpace(token.raw))
     .join('\n')
   const references = definitions ? linkReferences(definitions) : undefined
-  const segments: MarkdownSegment[] = []
+  // Each block's candidate nodes first, then all of them written back in one conversion.
+  const blocks: { token: Token; start: number; end: number }[] = []
   let offset = 0
-  let previous: Token | undefined
   for (const token of tokens) {
     const start = offset
     offset += token.raw.length
-    if (token.type === 'space') continue
-    const end = start + withoutTrailingSpace(token.raw).length
+    if (token.type !== 'space') blocks.push({ token, start, end: start + withoutTrailingSpace(token.raw).length })
+  }
+  const allCandidates = blocks.map(({ token }) => candidateNodes(token, editorConfig))
+  const writtenBack = lexicalToMarkdownEach(allCandidates.map((candidates) => candidates ?? []), editorConfig)
+
+  const segments: MarkdownSegment[] = []
+  let previous: Token | undefined
+  for (const [index, { token, start, end }] of blocks.entries()) {
+    const candidates = allCandidates[index]!
     const last = segments.at(-1)
     const lastNode = last?.nodes[0]
     if (token.type === 'def' && previous?.type === 'def' && last && lastNode && isBlockNode(lastNode)) {
@@ -98,13 +105,10 @@ export const markdownSegments = (markdown: string, editorConfig: SanitizedServer
       continue
     }
     previous = token
-    const nodes = candidateNodes(token, editorConfig)
     const faithful =
-      nodes !== null &&
-      nodes.length > 0 &&
-      comparableHtml(lexicalToMarkdown(rootState(nodes), editorConfig), references) === comparableHtml(token.raw, references)
+      candidates !== null && candidates.length > 0 && comparableHtml(writtenBack[index]!, references) === comparableHtml(token.raw, references)
     if (token.type === 'def') segments.push({ start, end, nodes: [markdownBlock(definitionText(token.raw))], definitions: true })
-    else segments.push({ start, end, nodes: faithful ? nodes : [markdownBlock(token.raw)] })
+    else segments.push({ start, end, nodes: faithful && candidates ? candidates : [markdownBlock(token.raw)] })
   }
   return segments
 }

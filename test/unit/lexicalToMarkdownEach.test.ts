@@ -1,0 +1,38 @@
+import fs from 'node:fs'
+import path from 'node:path'
+
+import { beforeAll, describe, expect, it } from '@jest/globals'
+import type { SanitizedServerEditorConfig } from '@payloadcms/richtext-lexical'
+
+import { rootState } from '../../lib/markdown/lexicalJson'
+import { lexicalToMarkdown } from '../../lib/markdown/lexicalToMarkdown'
+import { lexicalToMarkdownEach } from '../../lib/markdown/lexicalToMarkdownEach'
+import { markdownToLexical } from '../../lib/markdown/markdownToLexical'
+import { articleEditorConfig } from '../helpers/contentEditorConfig'
+
+const CORPUS_DIR = path.resolve(import.meta.dirname, '../fixtures/markdown-corpus')
+
+let editorConfig: SanitizedServerEditorConfig
+
+beforeAll(async () => {
+  editorConfig = await articleEditorConfig()
+})
+
+describe('lexicalToMarkdownEach', () => {
+  it('writes every top-level node of every corpus document exactly as converting it alone does', () => {
+    let compared = 0
+    for (const file of fs.readdirSync(CORPUS_DIR).filter((name) => name.endsWith('.md') && name !== 'SOURCES.md')) {
+      const state = markdownToLexical(fs.readFileSync(path.join(CORPUS_DIR, file), 'utf8'), editorConfig)
+      const groups = state.root.children.map((node) => [node])
+      const alone = groups.map((group) => lexicalToMarkdown(rootState(group), editorConfig))
+      expect({ file, written: lexicalToMarkdownEach(groups, editorConfig) }).toEqual({ file, written: alone })
+      compared += groups.length
+    }
+    expect(compared).toBeGreaterThan(2000)
+  })
+
+  it('gives an empty text for an empty group, and keeps groups of several nodes together', () => {
+    const [heading, paragraph] = markdownToLexical('# Title\n\nText.', editorConfig).root.children
+    expect(lexicalToMarkdownEach([[], [heading!, paragraph!], [paragraph!]], editorConfig)).toEqual(['', '# Title\n\nText.', 'Text.'])
+  })
+})
