@@ -1,6 +1,7 @@
 import type { SanitizedServerEditorConfig } from '@payloadcms/richtext-lexical'
 import { Lexer, type Token, type Tokens } from 'marked'
 
+import { withEscapesRead } from './backslashEscapes'
 import { CODE_BLOCK_SLUG, IMAGE_BLOCK_SLUG, MARKDOWN_BLOCK_SLUG } from './blockSlugs'
 import { isCodeLanguage } from './codeLanguages'
 import { blockNode, isBlockNode, type LexicalNode, type LexicalState, rootState } from './lexicalJson'
@@ -60,7 +61,7 @@ const candidateNodes = (token: Token, editorConfig: SanitizedServerEditorConfig)
   if (token.type === 'html' || token.type === 'def') return null
   const image = token.type === 'paragraph' ? imageBlock(token as Tokens.Paragraph) : null
   if (image) return [image]
-  return importMarkdownNodes(editorInput(token), editorConfig)
+  return withEscapesRead(importMarkdownNodes(editorInput(token), editorConfig))
 }
 
 /** One top-level block of a Markdown text: where its source is (trailing blank lines aside) and the nodes it became. */

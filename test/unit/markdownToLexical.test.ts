@@ -135,4 +135,18 @@ describe('documents that used to change meaning in the round trip', () => {
     expect(comparableHtml(markdown)).toBe('<ul><li><a href="#metadata">destination[Symbol.for(\'x\')]</a></li></ul>')
     expect(comparableHtml(roundTrip(markdown))).toBe(comparableHtml(markdown))
   })
+
+  it('reads backslash escapes the editor import keeps as typed, so the editor shows the character, not the backslash', () => {
+    // From Node.js's repl.md (`* {string\[]}`): the import read `\*` and `\_` but kept `\[` and `\\`, so the text
+    // showed a backslash and the block could only be kept as raw Markdown.
+    const texts = (markdown: string) => descendants(topLevel(markdown)).filter((node) => node.type === 'text').map((node) => node.text)
+    expect(kinds('* {string\\[]}')).toEqual(['list'])
+    expect(texts('* {string\\[]}')).toEqual(['{string[]}'])
+    expect(texts('a\\\\b and \\*c\\*')).toEqual(['a\\b and *c*'])
+    // In inline code a backslash is literal.
+    expect(texts('`a\\[b`')).toEqual(['a\\[b'])
+    for (const markdown of ['* {string\\[]}', 'a\\\\b and \\*c\\*', '`a\\[b`', '\\- not a list']) {
+      expect({ markdown, html: comparableHtml(roundTrip(markdown)) }).toEqual({ markdown, html: comparableHtml(markdown) })
+    }
+  })
 })
