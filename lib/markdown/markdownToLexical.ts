@@ -7,6 +7,7 @@ import { isCodeLanguage } from './codeLanguages'
 import { blockNode, isBlockNode, type LexicalNode, type LexicalState, rootState } from './lexicalJson'
 import { lexicalToMarkdown } from './lexicalToMarkdown'
 import { editorListMarkdown } from './listMarkdown'
+import { linksMatchSource } from './linkNodes'
 import { importMarkdownNodes } from './markdownImporter'
 import { comparableHtml, linkReferences } from './renderHtml'
 
@@ -73,7 +74,8 @@ export const normalisedNewlines = (markdown: string): string => markdown.replace
 /**
  * The top-level blocks of a Markdown text (marked's lexer), each with the editor nodes it becomes: editor nodes when
  * converting them back gives Markdown that renders to the same HTML (with the document's link reference definitions
- * in scope), a raw Markdown block otherwise, so nothing the editor cannot represent is lost.
+ * in scope) and their links have the source's link texts, a raw Markdown block otherwise, so nothing the editor
+ * cannot represent is lost.
  */
 export const markdownSegments = (markdown: string, editorConfig: SanitizedServerEditorConfig): MarkdownSegment[] => {
   const tokens = new Lexer({ gfm: true }).lex(markdown)
@@ -103,7 +105,8 @@ export const markdownSegments = (markdown: string, editorConfig: SanitizedServer
     const faithful =
       nodes !== null &&
       nodes.length > 0 &&
-      comparableHtml(lexicalToMarkdown(rootState(nodes), editorConfig), references) === comparableHtml(token.raw, references)
+      comparableHtml(lexicalToMarkdown(rootState(nodes), editorConfig), references) === comparableHtml(token.raw, references) &&
+      linksMatchSource(nodes, token.raw, references)
     if (token.type === 'def') segments.push({ start, end, nodes: [markdownBlock(definitionText(token.raw))], definitions: true })
     else segments.push({ start, end, nodes: faithful ? nodes : [markdownBlock(token.raw)] })
   }
