@@ -1,13 +1,13 @@
 import type { SanitizedServerEditorConfig } from '@payloadcms/richtext-lexical'
 import { Lexer, type Token, type Tokens } from 'marked'
 
-import { withEscapesRead } from './backslashEscapes'
 import { CODE_BLOCK_SLUG, IMAGE_BLOCK_SLUG, MARKDOWN_BLOCK_SLUG } from './blockSlugs'
 import { isCodeLanguage } from './codeLanguages'
 import { blockNode, isBlockNode, type LexicalNode, type LexicalState, rootState } from './lexicalJson'
 import { lexicalToMarkdown } from './lexicalToMarkdown'
 import { editorListMarkdown } from './listMarkdown'
 import { linksMatchSource } from './linkNodes'
+import { withEscapesRead } from './markdownEscapes'
 import { importMarkdownNodes } from './markdownImporter'
 import { comparableHtml, linkReferences } from './renderHtml'
 
