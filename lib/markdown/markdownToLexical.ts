@@ -6,6 +6,8 @@ import { isCodeLanguage } from './codeLanguages'
 import { blockNode, isBlockNode, type LexicalNode, type LexicalState, rootState } from './lexicalJson'
 import { lexicalToMarkdownEach } from './lexicalToMarkdownEach'
 import { editorListMarkdown } from './listMarkdown'
+import { linksMatchSource } from './linkNodes'
+import { withEscapesRead } from './markdownEscapes'
 import { importMarkdownNodes } from './markdownImporter'
 import { comparableHtml, linkReferences } from './renderHtml'
 
@@ -60,7 +62,7 @@ const candidateNodes = (token: Token, editorConfig: SanitizedServerEditorConfig)
   if (token.type === 'html' || token.type === 'def') return null
   const image = token.type === 'paragraph' ? imageBlock(token as Tokens.Paragraph) : null
   if (image) return [image]
-  return importMarkdownNodes(editorInput(token), editorConfig)
+  return withEscapesRead(importMarkdownNodes(editorInput(token), editorConfig))
 }
 
 /** One top-level block of a Markdown text: where its source is (trailing blank lines aside) and the nodes it became. */
@@ -72,7 +74,8 @@ export const normalisedNewlines = (markdown: string): string => markdown.replace
 /**
  * The top-level blocks of a Markdown text (marked's lexer), each with the editor nodes it becomes: editor nodes when
  * converting them back gives Markdown that renders to the same HTML (with the document's link reference definitions
- * in scope), a raw Markdown block otherwise, so nothing the editor cannot represent is lost.
+ * in scope) and their links have the source's link texts, a raw Markdown block otherwise, so nothing the editor
+ * cannot represent is lost.
  */
 export const markdownSegments = (markdown: string, editorConfig: SanitizedServerEditorConfig): MarkdownSegment[] => {
   const tokens = new Lexer({ gfm: true }).lex(markdown)
@@ -106,7 +109,10 @@ export const markdownSegments = (markdown: string, editorConfig: SanitizedServer
     }
     previous = token
     const faithful =
-      candidates !== null && candidates.length > 0 && comparableHtml(writtenBack[index]!, references) === comparableHtml(token.raw, references)
+      candidates !== null &&
+      candidates.length > 0 &&
+      comparableHtml(writtenBack[index]!, references) === comparableHtml(token.raw, references) &&
+      linksMatchSource(candidates, token.raw, references)
     if (token.type === 'def') segments.push({ start, end, nodes: [markdownBlock(definitionText(token.raw))], definitions: true })
     else segments.push({ start, end, nodes: faithful && candidates ? candidates : [markdownBlock(token.raw)] })
   }

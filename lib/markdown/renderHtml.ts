@@ -35,3 +35,24 @@ export const comparableHtml = (markdown: string, references?: LinkReferences): s
     .split(PREFORMATTED)
     .map((part) => (PREFORMATTED.test(part) ? part : part.replace(/\s+/g, ' ').replace(BLOCK_BOUNDARY, '$1')))
     .join('')
+
+const collapsedSpace = (text: string): string => text.replace(/\s+/g, ' ').trim()
+
+/**
+ * The text of each link a CommonMark renderer finds in a Markdown text (code spans give their code, images nothing),
+ * whitespace collapsed; with `references`, reference links count as they would in their whole document.
+ */
+export const linkTexts = (markdown: string, references?: LinkReferences): string[] => {
+  const texts: string[] = []
+  for (const token of renderer.parse(markdown, references ? { references: { ...references.references } } : {})) {
+    let open: string[] | undefined
+    for (const child of token.children ?? []) {
+      if (child.type === 'link_open') open = []
+      else if (child.type === 'link_close' && open) {
+        texts.push(collapsedSpace(open.join('')))
+        open = undefined
+      } else if (open && ['text', 'code_inline', 'softbreak', 'hardbreak'].includes(child.type)) open.push(child.type.endsWith('break') ? ' ' : child.content)
+    }
+  }
+  return texts
+}

@@ -135,4 +135,31 @@ describe('documents that used to change meaning in the round trip', () => {
     expect(comparableHtml(markdown)).toBe('<ul><li><a href="#metadata">destination[Symbol.for(\'x\')]</a></li></ul>')
     expect(comparableHtml(roundTrip(markdown))).toBe(comparableHtml(markdown))
   })
+
+  it('reads escapes the editor import keeps as typed, so the editor shows the character, not the escape', () => {
+    // From Node.js's repl.md (`* {string\[]}`): the import read `\*` and `\_` but kept `\[` and `\\`, so the text
+    // showed a backslash and the block could only be kept as raw Markdown.
+    const texts = (markdown: string) => descendants(topLevel(markdown)).filter((node) => node.type === 'text').map((node) => node.text)
+    expect(kinds('* {string\\[]}')).toEqual(['list'])
+    expect(texts('* {string\\[]}')).toEqual(['{string[]}'])
+    expect(texts('a\\\\b and \\*c\\*')).toEqual(['a\\b and *c*'])
+    // In inline code a backslash is literal.
+    expect(texts('`a\\[b`')).toEqual(['a\\[b'])
+    // Entity and numeric character references too (form-data's CHANGELOG.md: `node &lt; 17`), but not in code.
+    expect(texts('- node &lt; 17 and &#x41;&amp;B')).toEqual(['node < 17 and A&B'])
+    expect(texts('`a &amp; b`')).toEqual(['a &amp; b'])
+    for (const markdown of ['* {string\\[]}', 'a\\\\b and \\*c\\*', '`a\\[b`', '\\- not a list', '- node &lt; 17', '&lt;div&gt;', '`a &amp; b`']) {
+      expect({ markdown, html: comparableHtml(roundTrip(markdown)) }).toEqual({ markdown, html: comparableHtml(markdown) })
+    }
+  })
+
+  it('keeps a block whose link the editor import splits as raw Markdown, though it writes the same Markdown back', () => {
+    // From pino's docs/api.md: the import made the text `[StreamEntry[` and a link with the text `]`.
+    const markdown = 'Returns: [StreamEntry[]](#streamentry)'
+    expect(topLevel(markdown)).toEqual([expect.objectContaining({ fields: expect.objectContaining({ blockType: 'markdown', markdown }) })])
+    expect(comparableHtml(roundTrip(markdown))).toBe(comparableHtml(markdown))
+    // A link the import reads whole is still a link node.
+    const link = descendants(topLevel('Returns: [StreamEntry](#streamentry)')).find((node) => node.type === 'link')
+    expect(link?.children?.[0]).toMatchObject({ text: 'StreamEntry' })
+  })
 })
