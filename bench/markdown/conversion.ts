@@ -1,23 +1,16 @@
 // `npm run bench:markdown`: how long Markdown -> editor state takes on the fixture corpus and on 50 KB documents made
 // of it, and how much of the corpus stays raw Markdown blocks (by blocks and by bytes). In-process, medians of runs.
-import fs from 'node:fs'
-import path from 'node:path'
-
 import { isBlockNode } from '../../lib/markdown/lexicalJson'
 import { markdownSegments, normalisedNewlines } from '../../lib/markdown/markdownToLexical'
 import { articleEditorConfig } from '../../test/helpers/contentEditorConfig'
+import { markdownCorpus } from '../../test/helpers/markdownCorpus'
 
-const CORPUS_DIR = path.resolve(import.meta.dirname, '../../test/fixtures/markdown-corpus')
 const RUNS = Number(process.env.RUNS ?? 5)
 const TARGET_BYTES = 50 * 1024
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
 
-const corpus = fs
-  .readdirSync(CORPUS_DIR)
-  .filter((file) => file.endsWith('.md') && file !== 'SOURCES.md')
-  .sort()
-  .map((file) => ({ file, markdown: normalisedNewlines(fs.readFileSync(path.join(CORPUS_DIR, file), 'utf8')) }))
+const corpus = markdownCorpus().map(({ file, markdown }) => ({ file, markdown: normalisedNewlines(markdown) }))
 
 /** Documents of about 50 KB: the corpus's documents one after another, cut at a document's end. */
 const largeDocuments = (count: number) => {

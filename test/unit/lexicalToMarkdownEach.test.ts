@@ -1,6 +1,3 @@
-import fs from 'node:fs'
-import path from 'node:path'
-
 import { beforeAll, describe, expect, it } from '@jest/globals'
 import type { SanitizedServerEditorConfig } from '@payloadcms/richtext-lexical'
 
@@ -9,8 +6,7 @@ import { lexicalToMarkdown } from '../../lib/markdown/lexicalToMarkdown'
 import { lexicalToMarkdownEach } from '../../lib/markdown/lexicalToMarkdownEach'
 import { markdownToLexical } from '../../lib/markdown/markdownToLexical'
 import { articleEditorConfig } from '../helpers/contentEditorConfig'
-
-const CORPUS_DIR = path.resolve(import.meta.dirname, '../fixtures/markdown-corpus')
+import { markdownCorpus } from '../helpers/markdownCorpus'
 
 let editorConfig: SanitizedServerEditorConfig
 
@@ -21,8 +17,8 @@ beforeAll(async () => {
 describe('lexicalToMarkdownEach', () => {
   it('writes every top-level node of every corpus document exactly as converting it alone does', () => {
     let compared = 0
-    for (const file of fs.readdirSync(CORPUS_DIR).filter((name) => name.endsWith('.md') && name !== 'SOURCES.md')) {
-      const state = markdownToLexical(fs.readFileSync(path.join(CORPUS_DIR, file), 'utf8'), editorConfig)
+    for (const { file, markdown } of markdownCorpus()) {
+      const state = markdownToLexical(markdown, editorConfig)
       const groups = state.root.children.map((node) => [node])
       const alone = groups.map((group) => lexicalToMarkdown(rootState(group), editorConfig))
       expect({ file, written: lexicalToMarkdownEach(groups, editorConfig) }).toEqual({ file, written: alone })

@@ -1,6 +1,3 @@
-import fs from 'node:fs'
-import path from 'node:path'
-
 import { beforeAll, describe, expect, it } from '@jest/globals'
 import type { SanitizedServerEditorConfig } from '@payloadcms/richtext-lexical'
 
@@ -11,13 +8,9 @@ import { markdownKeepingSource } from '../../lib/markdown/markdownKeepingSource'
 import { type MarkdownSegment, markdownSegments, markdownToLexical, normalisedNewlines } from '../../lib/markdown/markdownToLexical'
 import { comparableHtml } from '../../lib/markdown/renderHtml'
 import { articleEditorConfig } from '../helpers/contentEditorConfig'
+import { markdownCorpus } from '../helpers/markdownCorpus'
 
-const CORPUS_DIR = path.resolve(import.meta.dirname, '../fixtures/markdown-corpus')
-const corpus = fs
-  .readdirSync(CORPUS_DIR)
-  .filter((file) => file.endsWith('.md') && file !== 'SOURCES.md')
-  .sort()
-  .map((file) => ({ file, markdown: fs.readFileSync(path.join(CORPUS_DIR, file), 'utf8') }))
+const corpus = markdownCorpus()
 
 let editorConfig: SanitizedServerEditorConfig
 

@@ -9,14 +9,9 @@ import { lexicalToMarkdown } from '../../lib/markdown/lexicalToMarkdown'
 import { markdownToLexical } from '../../lib/markdown/markdownToLexical'
 import { comparableHtml, renderHtml } from '../../lib/markdown/renderHtml'
 import { articleEditorConfig } from '../helpers/contentEditorConfig'
+import { MARKDOWN_CORPUS_DIR, markdownCorpus } from '../helpers/markdownCorpus'
 
-// README files of installed packages (test/fixtures/markdown-corpus/SOURCES.md names each with its licence).
-const CORPUS_DIR = path.resolve(import.meta.dirname, '../fixtures/markdown-corpus')
-const corpus = fs
-  .readdirSync(CORPUS_DIR)
-  .filter((file) => file.endsWith('.md') && file !== 'SOURCES.md')
-  .sort()
-  .map((file) => ({ file, markdown: fs.readFileSync(path.join(CORPUS_DIR, file), 'utf8') }))
+const corpus = markdownCorpus()
 
 let editorConfig: SanitizedServerEditorConfig
 
@@ -27,7 +22,7 @@ beforeAll(async () => {
 describe('Markdown -> Lexical -> Markdown on a corpus of real documents', () => {
   it('has at least 50 documents the project did not write', () => {
     expect(corpus.length).toBeGreaterThanOrEqual(50)
-    const sources = fs.readFileSync(path.join(CORPUS_DIR, 'SOURCES.md'), 'utf8')
+    const sources = fs.readFileSync(path.join(MARKDOWN_CORPUS_DIR, 'SOURCES.md'), 'utf8')
     for (const { file } of corpus) expect(sources).toContain(`| ${file} |`)
   })
 
