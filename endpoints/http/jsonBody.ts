@@ -1,35 +1,20 @@
 import express, { type RequestHandler } from 'express'
 
 import { NUL_MESSAGE, nulCharacterPath } from '../../lib/nulCharacters'
+import { firstPathWhere } from '../../lib/valuePaths'
 import { ApiError } from './apiError'
 
 const hasBody = (headers: Record<string, string | string[] | undefined>): boolean =>
   headers['transfer-encoding'] !== undefined || (headers['content-length'] !== undefined && headers['content-length'] !== '0')
 
-type Visit = { value: object; key?: string; parent?: Visit }
-
-const pathOf = (visit: Visit): string[] => {
-  const keys: string[] = []
-  for (let at: Visit | undefined = visit; at?.key !== undefined; at = at.parent) keys.push(at.key)
-  return keys.reverse()
-}
-
 /**
  * Where a `__proto__` key sits in a parsed body, if anywhere. JSON.parse keeps it as an own property, but any later
  * copy by assignment (zod's record parsing, a spread into a plain object) turns it into that object's prototype: the
- * key would vanish instead of being refused as an unknown field. Walked without recursion: a 1 MB body can nest
- * deeper than the call stack.
+ * key would vanish instead of being refused as an unknown field.
  */
 const protoKeyPath = (body: unknown): string | undefined => {
-  if (body === null || typeof body !== 'object') return undefined
-  const pending: Visit[] = [{ value: body }]
-  for (let visit = pending.pop(); visit; visit = pending.pop()) {
-    if (Object.hasOwn(visit.value, '__proto__')) return [...pathOf(visit), '__proto__'].join('.')
-    for (const [key, child] of Object.entries(visit.value)) {
-      if (child !== null && typeof child === 'object') pending.push({ value: child, key, parent: visit })
-    }
-  }
-  return undefined
+  const keys = firstPathWhere(body, (found) => found !== null && typeof found === 'object' && Object.hasOwn(found, '__proto__'))
+  return keys && [...keys, '__proto__'].join('.')
 }
 
 /**
