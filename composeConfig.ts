@@ -1,5 +1,4 @@
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 
 import { lexicalEditor } from '@payloadcms/richtext-lexical'
 import { buildConfig, type SanitizedConfig } from 'payload'
@@ -12,11 +11,12 @@ import { muteOutageNoise } from './lib/db/muteOutageNoise'
 import type { ServiceEnv } from './lib/env'
 import { loginThrottleSettingsFromEnv } from './lib/loginThrottleSettings'
 import { mediaDirOf } from './lib/mediaDir'
+import { projectRoot } from './lib/projectRoot'
 import { resolveSecret } from './lib/secret'
 import { migrations as postgresMigrations } from './migrations/postgres/index'
 import { migrations as sqliteMigrations } from './migrations/sqlite/index'
 
-const dirname = path.dirname(fileURLToPath(import.meta.url))
+const dirname = projectRoot
 
 /** Next's build evaluates the config without serving anything: it must not need the production secret. */
 const isNextBuild = () => process.env.NEXT_PHASE === 'phase-production-build'

@@ -1,6 +1,6 @@
 import type { RequestListener, Server } from 'node:http'
 import path from 'node:path'
-import { fileURLToPath, pathToFileURL } from 'node:url'
+import { pathToFileURL } from 'node:url'
 
 import express, { type Express, type RequestHandler } from 'express'
 import { getPayload, type Payload } from 'payload'
@@ -16,11 +16,11 @@ import { ConfigError } from './lib/configError'
 import { selectDatabase } from './lib/databaseSelection'
 import { readEnv, type ServiceEnv } from './lib/env'
 import { NUL_MESSAGE } from './lib/nulCharacters'
+import { projectRoot } from './lib/projectRoot'
 import { closingConnections, drain, listen } from './lib/httpServer'
 
 export { listen } from './lib/httpServer'
 
-const rootDir = path.dirname(fileURLToPath(import.meta.url))
 /** How long a keep-alive connection idle at the start of a shutdown may still send a request. */
 const IDLE_GRACE_MS = 1000
 
@@ -40,7 +40,7 @@ type AdminUi = { handler: RequestHandler; close: () => Promise<void> }
 /** The admin UI: Next's request handler over the production build in `.next`. */
 const loadAdminUi = async (): Promise<AdminUi> => {
   const { default: next } = await import('next')
-  const nextApp = next({ dev: false, dir: rootDir, quiet: false })
+  const nextApp = next({ dev: false, dir: projectRoot, quiet: false })
   await nextApp.prepare()
   const handle = nextApp.getRequestHandler()
   return { handler: (req, res) => handle(req, res), close: () => nextApp.close() }

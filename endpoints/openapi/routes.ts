@@ -4,6 +4,7 @@ import path from 'node:path'
 import { apiReference } from '@scalar/express-api-reference'
 import { Router } from 'express'
 
+import { projectRoot } from '../../lib/projectRoot'
 import { type PreparedBody, prepareBody, sendPrepared } from '../http/envelope'
 import { buildOpenApiDocument } from './document'
 
@@ -11,7 +12,7 @@ const require = createRequire(import.meta.url)
 
 /** Scalar's single-file browser build, served from here so the page needs nothing from the internet. */
 const VIEWER_SCRIPT = path.join(path.dirname(require.resolve('@scalar/api-reference')), 'browser', 'standalone.js')
-const PACKAGE_VERSION: string = (require('../../package.json') as { version: string }).version
+const PACKAGE_VERSION: string = (require(path.join(projectRoot, 'package.json')) as { version: string }).version
 
 const ONE_DAY_SECONDS = 24 * 60 * 60
 
