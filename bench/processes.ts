@@ -7,6 +7,8 @@ import path from 'node:path'
 
 import { freePort } from '../test/helpers/freePort.mjs'
 import { startPostgresCluster } from '../test/helpers/postgresCluster.mjs'
+import { buildServer } from '../scripts/build-server.mjs'
+import { serverFlags } from '../scripts/server-flags.mjs'
 import { spawnServer } from '../test/helpers/serverProcess'
 import type { SiteSize } from './seed'
 
@@ -76,12 +78,16 @@ export const spawnTracked = (name: string, file: string, env: Record<string, str
 
 const READY_TIMEOUT_MS = 120_000
 
-/** Starts server.ts as `npm start` does and waits for `/api/health`; with `profileDir`, V8 writes a CPU profile there. */
+/**
+ * Starts the service as `npm start` does (the compiled server, with the Node flags it chooses) and waits for
+ * `/api/health`; with `profileDir`, V8 writes a CPU profile there.
+ */
 export const startService = async (env: Record<string, string>, profileDir: string | undefined, flags: string[]) => {
   const port = await freePort()
   if (profileDir) fs.mkdirSync(profileDir, { recursive: true })
   const profiling = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`] : []
-  const { child, output } = spawnServer({ ...env, PORT: String(port) }, [...flags, ...profiling])
+  const build = await buildServer()
+  const { child, output } = spawnServer({ ...env, PORT: String(port) }, [...serverFlags(env), ...flags, ...profiling], [build])
   const stop = trackChild('service', child)
   const url = `http://127.0.0.1:${port}`
   const failure = (what: string) => new Error(`the service ${what}:\n${output().slice(-20_000)}`)

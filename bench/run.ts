@@ -144,7 +144,7 @@ const main = async () => {
   await ceiling.stop()
   machine.loadAverage.end = loadAverage()
 
-  const targets = checkTargets(scenarios, measurements, serviceRssMb)
+  const targets = checkTargets(scenarios, measurements, serviceRssMb, rebuilds)
   const totalSeconds = Math.round(seconds(started))
   console.log(`\n${formatTable(scenarios, measurements, options.db === 'postgres')}\n\n${formatTargets(targets)}\n`)
   console.log(`Machine: ${formatMachine(machine)}`)

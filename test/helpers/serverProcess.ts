@@ -11,13 +11,16 @@ export type ServerProcess = {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>
 }
 
+/** The server's sources, run through tsx. `npm start` runs the compiled build instead (scripts/build-server.mjs). */
+export const SERVER_SOURCES = ['--import', 'tsx', 'server.ts']
+
 /**
- * Runs `server.ts` as its own process, as `npm start` would, with only the given environment on top of PATH, and
- * `nodeFlags` (such as `--cpu-prof`) given to Node before the rest.
+ * Runs the server as its own process, with only the given environment on top of PATH, and `nodeFlags` (such as
+ * `--cpu-prof`) given to Node before `entry` (the sources by default, or the compiled `dist/server.mjs`).
  */
-export const spawnServer = (env: Record<string, string>, nodeFlags: string[] = []): ServerProcess => {
+export const spawnServer = (env: Record<string, string>, nodeFlags: string[] = [], entry: string[] = SERVER_SOURCES): ServerProcess => {
   let output = ''
-  const child = spawn(process.execPath, ['--conditions=production', '--no-deprecation', ...nodeFlags, '--import', 'tsx', 'server.ts'], {
+  const child = spawn(process.execPath, ['--conditions=production', '--no-deprecation', ...nodeFlags, ...entry], {
     cwd: ROOT,
     env: { NODE_ENV: 'development', PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', HOST: '127.0.0.1', PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
