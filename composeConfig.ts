@@ -47,7 +47,11 @@ export const composeConfig = (env: ServiceEnv): Promise<SanitizedConfig> =>
         mediaDir: mediaDirOf(env.dataDir),
         siteUrl: env.siteUrl,
         wallModeration: env.wallModeration,
-        webhooks: { allowPrivate: env.webhookAllowPrivate, retryDelaysMs: env.webhookRetryDelaysMs },
+        webhooks: {
+          allowPrivate: env.webhookAllowPrivate,
+          retryDelaysMs: env.webhookRetryDelaysMs,
+          deliveryRetentionDays: env.webhookDeliveryRetentionDays,
+        },
       }),
     ],
     secret: env.payloadSecret ?? (isNextBuild() ? 'next-build-only' : resolveSecret(undefined, env.dataDir)),

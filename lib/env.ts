@@ -5,6 +5,7 @@ import { z } from 'zod'
 import { ConfigError } from './configError'
 import { DEFAULT_LOGIN_THROTTLE } from './loginThrottleSettings'
 import { DEFAULT_WEBHOOK_RETRY_DELAYS_MS } from './webhooks/retrySchedule'
+import { DEFAULT_WEBHOOK_DELIVERY_RETENTION_DAYS } from './webhooks/settings'
 
 export type NodeEnvironment = 'development' | 'production' | 'test'
 
@@ -66,6 +67,8 @@ export type ServiceEnv = {
   webhookAllowPrivate: boolean
   /** Milliseconds between a failed webhook attempt and the next one, each varied by ±20%; one retry per entry. */
   webhookRetryDelaysMs: number[]
+  /** Days a finished webhook delivery stays in the log (0: forever). */
+  webhookDeliveryRetentionDays: number
 }
 
 const optionalText = z
@@ -196,6 +199,7 @@ const envSchema = z.object({
   WALL_RATE_LIMIT: integerText(5, 1, 10_000),
   WEBHOOK_ALLOW_PRIVATE: booleanText(false),
   WEBHOOK_RETRY_DELAYS: millisecondsList(DEFAULT_WEBHOOK_RETRY_DELAYS_MS),
+  WEBHOOK_DELIVERY_RETENTION_DAYS: integerText(DEFAULT_WEBHOOK_DELIVERY_RETENTION_DAYS, 0, 3650),
 })
 
 const toNodeEnvironment = (value: string | undefined): NodeEnvironment =>
@@ -256,5 +260,6 @@ export const readEnv = (source: Record<string, string | undefined>, cwd = proces
     wallRateLimit: vars.WALL_RATE_LIMIT,
     webhookAllowPrivate: vars.WEBHOOK_ALLOW_PRIVATE,
     webhookRetryDelaysMs: vars.WEBHOOK_RETRY_DELAYS,
+    webhookDeliveryRetentionDays: vars.WEBHOOK_DELIVERY_RETENTION_DAYS,
   }
 }

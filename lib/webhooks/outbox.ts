@@ -7,6 +7,7 @@ import { wakeJobsRunner } from '../jobs/jobsRunner'
 import { type DeliveryType, type EventData, eventBody, newMessageId, TEST_EVENT, type WebhookEvent } from './events'
 import { retryDelay } from './retrySchedule'
 import { type AttemptResult, sendWebhook } from './send'
+import { pruneDeliveries } from './pruneDeliveries'
 import type { WebhookSettings } from './settings'
 
 export const DELIVER_WEBHOOK_TASK = 'deliverWebhook'
@@ -151,6 +152,7 @@ export const attemptDelivery = async (payload: Payload, input: DeliveryAttempt, 
     { allowPrivate: settings.allowPrivate },
   )
   const outcome = await recordAttempt(payload, input, at, result, settings)
+  await pruneDeliveries(payload, webhook.id, settings.deliveryRetentionDays)
   if (!result.ok) payload.logger.warn(`webhook delivery ${delivery.id} (${delivery.type}) to webhook ${webhook.id} failed: ${summarizeAttempt(result)}`)
   return { outcome, result }
 }

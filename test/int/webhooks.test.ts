@@ -151,6 +151,37 @@ describe('a delivery', () => {
     expect(receiver.callsTo('/elsewhere')).toHaveLength(0)
   })
 
+  it("trims the webhook's finished deliveries older than 30 days after each attempt; pending ones stay", async () => {
+    const webhook = await createWebhook({ url: receiver.url('/trimmed'), events: ['article.published'] })
+    const other = await createWebhook({ url: receiver.url('/untouched'), events: ['wall-message.created'] })
+    const daysAgo = (days: number) => new Date(Date.now() - days * 24 * 60 * 60 * 1000).toISOString()
+    const logged = async (hook: number, status: string, createdAt: string) =>
+      (
+        await service.payload.db.create({
+          collection: 'webhook-deliveries',
+          data: { webhook: hook, type: 'article.published', status, messageId: `msg_${status}_${createdAt}_${hook}`, body: '{}', attemptCount: 1, createdAt, updatedAt: createdAt },
+        })
+      ).id as number
+    const oldSucceeded = await logged(webhook.id, 'succeeded', daysAgo(31))
+    const oldFailed = await logged(webhook.id, 'failed', daysAgo(45))
+    const oldPending = await logged(webhook.id, 'pending', daysAgo(40))
+    const recent = await logged(webhook.id, 'succeeded', daysAgo(29))
+    const otherOld = await logged(other.id, 'succeeded', daysAgo(60))
+
+    await article()
+    const fresh = await pollUntil('the new delivery to succeed', async () =>
+      (await deliveriesOf(webhook.id)).find((delivery) => delivery.type === 'article.published' && delivery.status === 'succeeded' && delivery.attemptCount === 1 && delivery.attempts.length === 1),
+    )
+
+    const kept = (await deliveriesOf(webhook.id)).map((delivery) => delivery.id)
+    expect(kept).not.toContain(oldSucceeded)
+    expect(kept).not.toContain(oldFailed)
+    expect(kept).toEqual(expect.arrayContaining([oldPending, recent, fresh.id]))
+    expect((await deliveriesOf(other.id)).map((delivery) => delivery.id)).toEqual([otherOld])
+    // Later tests publish articles too: keep this webhook out of them.
+    await service.request().patch(`/cms-api/webhooks/${webhook.id}`).set(admin).send({ active: false })
+  })
+
   it('to a dead receiver records the network error and does not slow the save', async () => {
     const dead = await startReceiver()
     const url = dead.url('/gone')

@@ -43,6 +43,7 @@ describe('readEnv', () => {
       wallModeration: false,
       wallRateLimit: 5,
       webhookAllowPrivate: false,
+      webhookDeliveryRetentionDays: 30,
       webhookRetryDelaysMs: [5000, 30_000, 120_000, 600_000, 1_800_000, 3_600_000, 7_200_000, 14_400_000, 28_800_000, 28_800_000],
     })
   })
@@ -81,6 +82,7 @@ describe('readEnv', () => {
       WALL_RATE_LIMIT: '10',
       WEBHOOK_ALLOW_PRIVATE: 'true',
       WEBHOOK_RETRY_DELAYS: '100, 200',
+      WEBHOOK_DELIVERY_RETENTION_DAYS: '0',
     })
     expect(env).toMatchObject({
       admin: false,
@@ -107,6 +109,7 @@ describe('readEnv', () => {
       sitemapMaxUrls: 1000,
       skillsCacheTtl: 0,
       sqliteBusyTimeoutMs: 0,
+      webhookDeliveryRetentionDays: 0,
       sqliteSynchronous: 'FULL',
       trustProxy: true,
       wallModeration: true,
@@ -145,6 +148,8 @@ describe('readEnv', () => {
     ['WEBHOOK_RETRY_DELAYS', '5s,30s', /WEBHOOK_RETRY_DELAYS: expected up to 20 comma-separated milliseconds/],
     ['WEBHOOK_RETRY_DELAYS', '100,,200', /WEBHOOK_RETRY_DELAYS/],
     ['WEBHOOK_RETRY_DELAYS', '0', /WEBHOOK_RETRY_DELAYS/],
+    ['WEBHOOK_DELIVERY_RETENTION_DAYS', '-1', /WEBHOOK_DELIVERY_RETENTION_DAYS/],
+    ['WEBHOOK_DELIVERY_RETENTION_DAYS', 'a month', /WEBHOOK_DELIVERY_RETENTION_DAYS/],
     ['LOG_LEVEL', 'loud', /LOG_LEVEL: expected one of trace, debug/],
     ['SERVER_URL', 'cms.example.com', /SERVER_URL: expected an absolute http\(s\) URL/],
     ['SERVER_URL', 'ftp://example.com', /SERVER_URL/],
