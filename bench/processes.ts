@@ -7,9 +7,7 @@ import path from 'node:path'
 
 import { freePort } from '../test/helpers/freePort.mjs'
 import { startPostgresCluster } from '../test/helpers/postgresCluster.mjs'
-import { buildServer } from '../scripts/build-server.mjs'
-import { serverFlags } from '../scripts/server-flags.mjs'
-import { spawnServer } from '../test/helpers/serverProcess'
+import { spawnBuiltServer } from '../test/helpers/serverProcess'
 import type { SiteSize } from './seed'
 
 type Running = { name: string; stop: () => unknown; kill: () => unknown }
@@ -86,8 +84,7 @@ export const startService = async (env: Record<string, string>, profileDir: stri
   const port = await freePort()
   if (profileDir) fs.mkdirSync(profileDir, { recursive: true })
   const profiling = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`] : []
-  const build = await buildServer()
-  const { child, output } = spawnServer({ ...env, PORT: String(port) }, [...serverFlags(env), ...flags, ...profiling], [build])
+  const { child, output } = await spawnBuiltServer({ ...env, PORT: String(port) }, [...flags, ...profiling])
   const stop = trackChild('service', child)
   const url = `http://127.0.0.1:${port}`
   const failure = (what: string) => new Error(`the service ${what}:\n${output().slice(-20_000)}`)

@@ -4,7 +4,7 @@ import os from 'node:os'
 import path from 'node:path'
 
 import { adminBuildIsCurrent } from '../../scripts/adminBuild.mjs'
-import { spawnServer } from '../helpers/serverProcess'
+import { spawnBuiltServer } from '../helpers/serverProcess'
 
 const ROOT = path.resolve(import.meta.dirname, '../..')
 const START_TIMEOUT_MS = 180_000
@@ -33,12 +33,12 @@ export const ensureAdminBuild = async (): Promise<void> => {
 }
 
 /**
- * Starts the service as `npm start` would in production (migrations, admin UI) on a fresh SQLite database in a
- * temp folder, on 127.0.0.1 and a port the OS picks. `stop()` sends SIGTERM and removes the folder.
+ * Starts the service as `npm start` would in production (the compiled server with its heap limit, migrations, the
+ * admin UI) on a fresh SQLite database in a temp folder, on 127.0.0.1 and a port the OS picks. `stop()` sends SIGTERM and removes the folder.
  */
 export const startService = async (): Promise<E2EService> => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'blog-service-e2e-'))
-  const server = spawnServer({
+  const server = await spawnBuiltServer({
     ADMIN: 'true',
     NODE_ENV: 'production',
     PAYLOAD_SECRET: 'e2e-test-secret-not-for-production',

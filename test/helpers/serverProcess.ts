@@ -1,6 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import path from 'node:path'
 
+import { buildServer } from '../../scripts/build-server.mjs'
+import { serverFlags } from '../../scripts/server-flags.mjs'
+
 const ROOT = path.resolve(import.meta.dirname, '../..')
 
 export type ServerProcess = {
@@ -41,3 +44,7 @@ export const spawnServer = (env: Record<string, string>, nodeFlags: string[] = [
   ready.catch(() => {})
   return { child, output: () => output, ready, exited }
 }
+
+/** Runs the server as `npm start` does: compiled into dist/server.mjs first, with the Node flags `npm start` chooses. */
+export const spawnBuiltServer = async (env: Record<string, string>, nodeFlags: string[] = []): Promise<ServerProcess> =>
+  spawnServer(env, [...serverFlags(env), ...nodeFlags], [await buildServer()])
