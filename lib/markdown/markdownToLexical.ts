@@ -8,7 +8,9 @@ import { lexicalToMarkdownEach } from './lexicalToMarkdownEach'
 import { editorListMarkdown } from './listMarkdown'
 import { linksMatchSource } from './linkNodes'
 import { withEscapesRead } from './markdownEscapes'
-import { importMarkdownNodes } from './markdownImporter'
+import { importMarkdownNodesEach } from './markdownImporter'
+import { isPlainBlock, plainBlockNodes } from './plainBlocks'
+import { sourceUnwrapped } from './sourceUnwrapped'
 import { comparableHtml, linkReferences } from './renderHtml'
 
 const withoutTrailingSpace = (text: string): string => text.replace(/\s+$/, '')
@@ -57,12 +59,22 @@ const editorInput = (token: Token): string => {
   return token.raw
 }
 
-const candidateNodes = (token: Token, editorConfig: SanitizedServerEditorConfig): LexicalNode[] | null => {
-  if (token.type === 'code') return [codeBlock(token as Tokens.Code)].filter((node) => node !== null)
-  if (token.type === 'html' || token.type === 'def') return null
-  const image = token.type === 'paragraph' ? imageBlock(token as Tokens.Paragraph) : null
-  if (image) return [image]
-  return withEscapesRead(importMarkdownNodes(editorInput(token), editorConfig))
+/**
+ * The candidate nodes of each block: code and image blocks made here, link reference definitions and raw HTML none
+ * (null), plain prose from its known shape (plainBlocks), the rest from the editor's Markdown import, in one import.
+ */
+const candidateNodesEach = (tokens: Token[], editorConfig: SanitizedServerEditorConfig): (LexicalNode[] | null)[] => {
+  const candidates = tokens.map((token): LexicalNode[] | null | undefined => {
+    if (token.type === 'code') return [codeBlock(token as Tokens.Code)].filter((node) => node !== null)
+    if (token.type === 'html' || token.type === 'def') return null
+    const image = token.type === 'paragraph' ? imageBlock(token as Tokens.Paragraph) : null
+    if (image) return [image]
+    return plainBlockNodes(token, editorConfig) ?? undefined
+  })
+  const imported = candidates.flatMap((candidate, index) => (candidate === undefined ? [index] : []))
+  const importedNodes = importMarkdownNodesEach(imported.map((index) => editorInput(tokens[index]!)), editorConfig)
+  for (const [at, index] of imported.entries()) candidates[index] = withEscapesRead(importedNodes[at]!)
+  return candidates as (LexicalNode[] | null)[]
 }
 
 /** One top-level block of a Markdown text: where its source is (trailing blank lines aside) and the nodes it became. */
@@ -84,20 +96,24 @@ export const markdownSegments = (markdown: string, editorConfig: SanitizedServer
     .map((token) => withoutTrailingSpace(token.raw))
     .join('\n')
   const references = definitions ? linkReferences(definitions) : undefined
-  // Each block's candidate nodes first, then all of them written back in one conversion.
-  const blocks: { token: Token; start: number; end: number }[] = []
+  // Each block's candidate nodes first, then all of them written back in one conversion. Plain prose is not written
+  // back: its nodes are known to render the same (plainBlocks).
+  const blocks: { token: Token; start: number; end: number; plain: boolean }[] = []
   let offset = 0
   for (const token of tokens) {
     const start = offset
     offset += token.raw.length
-    if (token.type !== 'space') blocks.push({ token, start, end: start + withoutTrailingSpace(token.raw).length })
+    if (token.type === 'space') continue
+    blocks.push({ token, start, end: start + withoutTrailingSpace(token.raw).length, plain: isPlainBlock(token) })
   }
-  const allCandidates = blocks.map(({ token }) => candidateNodes(token, editorConfig))
-  const writtenBack = lexicalToMarkdownEach(allCandidates.map((candidates) => candidates ?? []), editorConfig)
+  const allCandidates = candidateNodesEach(blocks.map(({ token }) => token), editorConfig)
+  const judged = blocks.flatMap(({ plain }, index) => (!plain && allCandidates[index]?.length ? [index] : []))
+  const judgedText = lexicalToMarkdownEach(judged.map((index) => allCandidates[index]!), editorConfig)
+  const writtenBack = new Map(judged.map((index, at) => [index, judgedText[at]!]))
 
   const segments: MarkdownSegment[] = []
   let previous: Token | undefined
-  for (const [index, { token, start, end }] of blocks.entries()) {
+  for (const [index, { token, start, end, plain }] of blocks.entries()) {
     const candidates = allCandidates[index]!
     const last = segments.at(-1)
     const lastNode = last?.nodes[0]
@@ -109,10 +125,12 @@ export const markdownSegments = (markdown: string, editorConfig: SanitizedServer
     }
     previous = token
     const faithful =
-      candidates !== null &&
-      candidates.length > 0 &&
-      comparableHtml(writtenBack[index]!, references) === comparableHtml(token.raw, references) &&
-      linksMatchSource(candidates, token.raw, references)
+      plain ||
+      (candidates !== null &&
+        writtenBack.has(index) &&
+        (sourceUnwrapped(token, writtenBack.get(index)!) ||
+          comparableHtml(writtenBack.get(index)!, references) === comparableHtml(token.raw, references)) &&
+        linksMatchSource(candidates, token.raw, references))
     if (token.type === 'def') segments.push({ start, end, nodes: [markdownBlock(definitionText(token.raw))], definitions: true })
     else segments.push({ start, end, nodes: faithful && candidates ? candidates : [markdownBlock(token.raw)] })
   }
