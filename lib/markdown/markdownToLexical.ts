@@ -6,6 +6,7 @@ import { isCodeLanguage } from './codeLanguages'
 import { blockNode, isBlockNode, type LexicalNode, type LexicalState, rootState } from './lexicalJson'
 import { lexicalToMarkdownEach } from './lexicalToMarkdownEach'
 import { editorListMarkdown } from './listMarkdown'
+import { markedLoose } from './looseLists'
 import { linksMatchSource } from './linkNodes'
 import { withEscapesRead } from './markdownEscapes'
 import { importMarkdownNodesEach } from './markdownImporter'
@@ -36,12 +37,25 @@ const fencedContent = (raw: string): string => {
   return body.map((line) => line.replace(new RegExp(`^ {0,${indent}}`), '')).join('\n')
 }
 
+const OPENING_FENCE = /^ {0,3}(?:`{3,}|~{3,})(.*)$/
+
+/**
+ * A fence's info string as written (marked's `lang` has its escapes read), split into the language, its first word,
+ * and the rest (`filename="app/page.tsx"`, `{1,3}`), which tools that read Markdown use and renderers ignore.
+ */
+const fenceInfo = (token: Tokens.Code): { language: string; meta: string } => {
+  if (token.codeBlockStyle === 'indented') return { language: '', meta: '' }
+  const info = (OPENING_FENCE.exec(token.raw.split('\n', 1)[0] ?? '')?.[1] ?? '').trim()
+  const [language = '', meta = ''] = info.split(/\s+(.*)/s)
+  return { language, meta }
+}
+
 const codeBlock = (token: Tokens.Code): LexicalNode | null => {
-  const language = token.lang ?? ''
+  const { language, meta } = fenceInfo(token)
   if (language !== '' && !isCodeLanguage(language)) return null
   const code = token.codeBlockStyle === 'indented' ? token.text : fencedContent(token.raw)
   // A fence without a language stores none (null): the language select has no empty option.
-  return blockNode(CODE_BLOCK_SLUG, { code, language: language === '' ? null : language })
+  return blockNode(CODE_BLOCK_SLUG, { code, language: language === '' ? null : language, ...(meta ? { meta } : {}) })
 }
 
 const imageBlock = (token: Tokens.Paragraph): LexicalNode | null => {
@@ -73,7 +87,13 @@ const candidateNodesEach = (tokens: Token[], editorConfig: SanitizedServerEditor
   })
   const imported = candidates.flatMap((candidate, index) => (candidate === undefined ? [index] : []))
   const importedNodes = importMarkdownNodesEach(imported.map((index) => editorInput(tokens[index]!)), editorConfig)
-  for (const [at, index] of imported.entries()) candidates[index] = withEscapesRead(importedNodes[at]!)
+  for (const [at, index] of imported.entries()) {
+    const nodes = withEscapesRead(importedNodes[at]!)
+    const token = tokens[index]!
+    // A loose list read as one editor list (editorListMarkdown took it) is that list, marked loose.
+    const oneLooseList = token.type === 'list' && (token as Tokens.List).loose && nodes.length === 1 && editorListMarkdown(token as Tokens.List) !== null
+    candidates[index] = oneLooseList ? [markedLoose(nodes[0]!)] : nodes
+  }
   return candidates as (LexicalNode[] | null)[]
 }
 
