@@ -10,6 +10,30 @@ import type { Block } from 'payload'
 import { CODE_BLOCK_SLUG, IMAGE_BLOCK_SLUG, MARKDOWN_BLOCK_SLUG } from '../lib/markdown/blockSlugs'
 import { CODE_LANGUAGES } from '../lib/markdown/codeLanguages'
 
+/**
+ * Payload's code block (language picker in its header, code editor in its body) with one more field: the rest of a
+ * Markdown fence's info string after the language (```tsx filename="app/page.tsx" keeps `filename="app/page.tsx"`).
+ * The block's component renders every field that is not hidden, so the field shows, editable, between the header and
+ * the code. Renderers ignore it; tools that read the Markdown (docs sites, highlighters) use it.
+ */
+const codeBlockWithMeta = (): Block => {
+  const block = CodeBlock({ slug: CODE_BLOCK_SLUG, languages: CODE_LANGUAGES, defaultLanguage: 'plaintext' })
+  const [language, ...rest] = block.fields
+  return {
+    ...block,
+    fields: [
+      language!,
+      {
+        name: 'meta',
+        type: 'text',
+        label: 'Fence info after the language',
+        admin: { description: 'Written after the language on the opening fence, e.g. filename="app/page.tsx". Optional.' },
+      },
+      ...rest,
+    ],
+  }
+}
+
 /** An image by address, as Markdown writes it (`![alt](url "title")`); uploads use the Upload button instead. */
 const ImageBlock: Block = {
   slug: IMAGE_BLOCK_SLUG,
@@ -62,7 +86,7 @@ const KEPT_DEFAULT_FEATURES = new Set([
 export const contentEditorFeatures = ({ defaultFeatures }: { defaultFeatures: FeatureProviderServer[] }) => [
   ...defaultFeatures.filter((feature) => KEPT_DEFAULT_FEATURES.has(feature.key)),
   BlocksFeature({
-    blocks: [CodeBlock({ slug: CODE_BLOCK_SLUG, languages: CODE_LANGUAGES, defaultLanguage: 'plaintext' }), ImageBlock, MarkdownBlock],
+    blocks: [codeBlockWithMeta(), ImageBlock, MarkdownBlock],
   }),
   EXPERIMENTAL_TableFeature(),
   FixedToolbarFeature(),

@@ -3,16 +3,26 @@ import type { SerializedEditorState } from '@payloadcms/richtext-lexical/lexical
 
 import { CODE_BLOCK_SLUG, IMAGE_BLOCK_SLUG, MARKDOWN_BLOCK_SLUG } from './blockSlugs'
 import { type BlockFields, isBlockNode, type LexicalNode, type LexicalState, rootState } from './lexicalJson'
+import { isLooseList, withItemsApart } from './looseLists'
 
 
-const longestBacktickRun = (text: string): number =>
-  Math.max(0, ...Array.from(text.matchAll(/`+/g), (match) => match[0].length))
+const longestRun = (text: string, character: '`' | '~'): number =>
+  Math.max(0, ...Array.from(text.matchAll(character === '`' ? /`+/g : /~+/g), (match) => match[0].length))
 
-/** A fence longer than any run of backticks inside the code, so the code can never close it early. */
-export const fencedCode = (code: string, language: string): string => {
-  const fence = '`'.repeat(Math.max(3, longestBacktickRun(code) + 1))
-  return `${fence}${language}\n${code}\n${fence}`
+/**
+ * A fence longer than any run of its character inside the code, so the code can never close it early: backticks, or
+ * tildes when the info string holds a backtick (CommonMark does not allow one after a backtick fence). The info string
+ * is one line.
+ */
+export const fencedCode = (code: string, info: string): string => {
+  const oneLine = info.replace(/\s*[\r\n]+\s*/g, ' ').trim()
+  const character = oneLine.includes('`') ? '~' : '`'
+  const fence = character.repeat(Math.max(3, longestRun(code, character) + 1))
+  return `${fence}${oneLine}\n${code}\n${fence}`
 }
+
+/** The info string of a code block: its language, then whatever else the fence carried (`filename="a.ts"`). */
+const codeInfo = (language: string, meta: string): string => [language, meta.trim()].filter((part) => part !== '').join(' ')
 
 const escapeAlt = (text: string): string => text.replace(/[\\[\]]/g, '\\$&')
 
@@ -25,7 +35,7 @@ export const imageMarkdown = ({ url, alt, title }: { url: string; alt?: string; 
 
 const blockMarkdown = (fields: BlockFields): string | null => {
   const text = (name: string) => (typeof fields[name] === 'string' ? (fields[name] as string) : '')
-  if (fields.blockType === CODE_BLOCK_SLUG) return fencedCode(text('code'), text('language'))
+  if (fields.blockType === CODE_BLOCK_SLUG) return fencedCode(text('code'), codeInfo(text('language'), text('meta')))
   if (fields.blockType === IMAGE_BLOCK_SLUG) return imageMarkdown({ url: text('url'), alt: text('alt'), title: text('title') })
   if (fields.blockType === MARKDOWN_BLOCK_SLUG) return text('markdown').replace(/\s+$/, '')
   return null
@@ -61,12 +71,14 @@ export const lexicalToMarkdown = (state: LexicalState, editorConfig: SanitizedSe
     const own = isBlockNode(node) ? blockMarkdown(node.fields) : null
     const follows = previous
     previous = node
-    if (own === null && listKind(node) !== undefined && follows && listKind(follows) === listKind(node)) {
-      // A second list in a row: on its own, with markers other than its neighbour's.
+    const secondInARow = own === null && listKind(node) !== undefined && follows && listKind(follows) === listKind(node)
+    if (secondInARow || isLooseList(node)) {
+      // A second list in a row: on its own, with markers other than its neighbour's. A loose list: its items apart.
       flushRun()
       run.push(node)
-      previousMarkersChanged = !previousMarkersChanged
-      flushRun(previousMarkersChanged ? withOtherMarkers : undefined)
+      previousMarkersChanged = secondInARow ? !previousMarkersChanged : false
+      const markers = previousMarkersChanged ? withOtherMarkers : (markdown: string) => markdown
+      flushRun(isLooseList(node) ? (markdown) => withItemsApart(markers(markdown)) : markers)
       continue
     }
     previousMarkersChanged = false

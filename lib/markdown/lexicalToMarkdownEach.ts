@@ -1,6 +1,6 @@
 import type { SanitizedServerEditorConfig } from '@payloadcms/richtext-lexical'
 
-import { type LexicalNode, rootState } from './lexicalJson'
+import { isBlockNode, type LexicalNode, rootState } from './lexicalJson'
 import { lexicalToMarkdown } from './lexicalToMarkdown'
 
 const markerText = (index: number) => `BLOCKBOUNDARY${index}X`
@@ -22,12 +22,18 @@ const boundary = (index: number): LexicalNode => ({
 /**
  * The Markdown of each group of nodes, as `lexicalToMarkdown` writes each group alone, in one conversion: the groups
  * are written one after another with a boundary paragraph after each, and the text is cut at the boundaries. (Each
- * conversion sets up an editor of its own, which cost more than most blocks.) Should a boundary not come out as
- * written, each group is converted alone.
+ * conversion sets up an editor of its own, which cost more than most blocks.) Groups holding blocks (code, images, raw
+ * Markdown: written without an editor) are written alone, so that they do not cut the others into many conversions.
+ * Should a boundary not come out as written, each group is converted alone.
  */
 export const lexicalToMarkdownEach = (groups: LexicalNode[][], editorConfig: SanitizedServerEditorConfig): string[] => {
-  const text = lexicalToMarkdown(rootState(groups.flatMap((group, index) => [...group, boundary(index)])), editorConfig)
+  const alone = (group: LexicalNode[]) => lexicalToMarkdown(rootState(group), editorConfig)
+  const batched = groups.flatMap((group, index) => (group.some(isBlockNode) ? [] : [index]))
+  const written = groups.map((group) => (group.some(isBlockNode) ? alone(group) : ''))
+  if (batched.length === 0) return written
+  const text = lexicalToMarkdown(rootState(batched.flatMap((index, at) => [...groups[index]!, boundary(at)])), editorConfig)
   const parts = text.split(MARKER_LINE)
-  if (parts.length !== groups.length + 1 || parts.at(-1) !== '') return groups.map((group) => lexicalToMarkdown(rootState(group), editorConfig))
-  return parts.slice(0, -1).map((part) => part.replace(/\s+$/, ''))
+  const cut = parts.length === batched.length + 1 && parts.at(-1) === ''
+  for (const [at, index] of batched.entries()) written[index] = cut ? parts[at]!.replace(/\s+$/, '') : alone(groups[index]!)
+  return written
 }

@@ -23,3 +23,30 @@ export const importMarkdownNodes = (markdown: string, editorConfig: SanitizedSer
   editor.update(() => $convertFromMarkdownString(markdown, editorConfig.features.markdownTransformers), { discrete: true })
   return editor.getEditorState().toJSON().root.children as LexicalNode[]
 }
+
+const boundaryText = (index: number) => `BLOCKBOUNDARY${index}X`
+
+const isBoundary = (node: LexicalNode, index: number): boolean =>
+  node.type === 'paragraph' && node.children?.length === 1 && node.children[0]!.text === boundaryText(index)
+
+/**
+ * The nodes `importMarkdownNodes` makes of each text, in one import: the texts one after another, each followed by a
+ * boundary paragraph, and the nodes cut at the boundaries (each import costs more than most blocks' lines). Should a
+ * boundary not come out where written (a text that runs into the next one), each text is imported alone.
+ */
+export const importMarkdownNodesEach = (texts: string[], editorConfig: SanitizedServerEditorConfig): LexicalNode[][] => {
+  if (texts.length === 0) return []
+  const nodes = importMarkdownNodes(texts.map((text, index) => `${text}\n\n${boundaryText(index)}`).join('\n\n'), editorConfig)
+  const groups: LexicalNode[][] = []
+  let group: LexicalNode[] = []
+  for (const node of nodes) {
+    if (!isBoundary(node, groups.length)) {
+      group.push(node)
+      continue
+    }
+    groups.push(group)
+    group = []
+  }
+  if (groups.length === texts.length && group.length === 0) return groups
+  return texts.map((text) => importMarkdownNodes(text, editorConfig))
+}

@@ -6,9 +6,12 @@ import { isCodeLanguage } from './codeLanguages'
 import { blockNode, isBlockNode, type LexicalNode, type LexicalState, rootState } from './lexicalJson'
 import { lexicalToMarkdownEach } from './lexicalToMarkdownEach'
 import { editorListMarkdown } from './listMarkdown'
+import { markedLoose } from './looseLists'
 import { linksMatchSource } from './linkNodes'
 import { withEscapesRead } from './markdownEscapes'
-import { importMarkdownNodes } from './markdownImporter'
+import { importMarkdownNodesEach } from './markdownImporter'
+import { isPlainBlock, plainBlockNodes } from './plainBlocks'
+import { sourceUnwrapped } from './sourceUnwrapped'
 import { comparableHtml, linkReferences } from './renderHtml'
 
 const withoutTrailingSpace = (text: string): string => text.replace(/\s+$/, '')
@@ -34,12 +37,25 @@ const fencedContent = (raw: string): string => {
   return body.map((line) => line.replace(new RegExp(`^ {0,${indent}}`), '')).join('\n')
 }
 
+const OPENING_FENCE = /^ {0,3}(?:`{3,}|~{3,})(.*)$/
+
+/**
+ * A fence's info string as written (marked's `lang` has its escapes read), split into the language, its first word,
+ * and the rest (`filename="app/page.tsx"`, `{1,3}`), which tools that read Markdown use and renderers ignore.
+ */
+const fenceInfo = (token: Tokens.Code): { language: string; meta: string } => {
+  if (token.codeBlockStyle === 'indented') return { language: '', meta: '' }
+  const info = (OPENING_FENCE.exec(token.raw.split('\n', 1)[0] ?? '')?.[1] ?? '').trim()
+  const [language = '', meta = ''] = info.split(/\s+(.*)/s)
+  return { language, meta }
+}
+
 const codeBlock = (token: Tokens.Code): LexicalNode | null => {
-  const language = token.lang ?? ''
+  const { language, meta } = fenceInfo(token)
   if (language !== '' && !isCodeLanguage(language)) return null
   const code = token.codeBlockStyle === 'indented' ? token.text : fencedContent(token.raw)
   // A fence without a language stores none (null): the language select has no empty option.
-  return blockNode(CODE_BLOCK_SLUG, { code, language: language === '' ? null : language })
+  return blockNode(CODE_BLOCK_SLUG, { code, language: language === '' ? null : language, ...(meta ? { meta } : {}) })
 }
 
 const imageBlock = (token: Tokens.Paragraph): LexicalNode | null => {
@@ -57,12 +73,28 @@ const editorInput = (token: Token): string => {
   return token.raw
 }
 
-const candidateNodes = (token: Token, editorConfig: SanitizedServerEditorConfig): LexicalNode[] | null => {
-  if (token.type === 'code') return [codeBlock(token as Tokens.Code)].filter((node) => node !== null)
-  if (token.type === 'html' || token.type === 'def') return null
-  const image = token.type === 'paragraph' ? imageBlock(token as Tokens.Paragraph) : null
-  if (image) return [image]
-  return withEscapesRead(importMarkdownNodes(editorInput(token), editorConfig))
+/**
+ * The candidate nodes of each block: code and image blocks made here, link reference definitions and raw HTML none
+ * (null), plain prose from its known shape (plainBlocks), the rest from the editor's Markdown import, in one import.
+ */
+const candidateNodesEach = (tokens: Token[], editorConfig: SanitizedServerEditorConfig): (LexicalNode[] | null)[] => {
+  const candidates = tokens.map((token): LexicalNode[] | null | undefined => {
+    if (token.type === 'code') return [codeBlock(token as Tokens.Code)].filter((node) => node !== null)
+    if (token.type === 'html' || token.type === 'def') return null
+    const image = token.type === 'paragraph' ? imageBlock(token as Tokens.Paragraph) : null
+    if (image) return [image]
+    return plainBlockNodes(token, editorConfig) ?? undefined
+  })
+  const imported = candidates.flatMap((candidate, index) => (candidate === undefined ? [index] : []))
+  const importedNodes = importMarkdownNodesEach(imported.map((index) => editorInput(tokens[index]!)), editorConfig)
+  for (const [at, index] of imported.entries()) {
+    const nodes = withEscapesRead(importedNodes[at]!)
+    const token = tokens[index]!
+    // A loose list read as one editor list (editorListMarkdown took it) is that list, marked loose.
+    const oneLooseList = token.type === 'list' && (token as Tokens.List).loose && nodes.length === 1 && editorListMarkdown(token as Tokens.List) !== null
+    candidates[index] = oneLooseList ? [markedLoose(nodes[0]!)] : nodes
+  }
+  return candidates as (LexicalNode[] | null)[]
 }
 
 /** One top-level block of a Markdown text: where its source is (trailing blank lines aside) and the nodes it became. */
@@ -84,20 +116,24 @@ export const markdownSegments = (markdown: string, editorConfig: SanitizedServer
     .map((token) => withoutTrailingSpace(token.raw))
     .join('\n')
   const references = definitions ? linkReferences(definitions) : undefined
-  // Each block's candidate nodes first, then all of them written back in one conversion.
-  const blocks: { token: Token; start: number; end: number }[] = []
+  // Each block's candidate nodes first, then all of them written back in one conversion. Plain prose is not written
+  // back: its nodes are known to render the same (plainBlocks).
+  const blocks: { token: Token; start: number; end: number; plain: boolean }[] = []
   let offset = 0
   for (const token of tokens) {
     const start = offset
     offset += token.raw.length
-    if (token.type !== 'space') blocks.push({ token, start, end: start + withoutTrailingSpace(token.raw).length })
+    if (token.type === 'space') continue
+    blocks.push({ token, start, end: start + withoutTrailingSpace(token.raw).length, plain: isPlainBlock(token) })
   }
-  const allCandidates = blocks.map(({ token }) => candidateNodes(token, editorConfig))
-  const writtenBack = lexicalToMarkdownEach(allCandidates.map((candidates) => candidates ?? []), editorConfig)
+  const allCandidates = candidateNodesEach(blocks.map(({ token }) => token), editorConfig)
+  const judged = blocks.flatMap(({ plain }, index) => (!plain && allCandidates[index]?.length ? [index] : []))
+  const judgedText = lexicalToMarkdownEach(judged.map((index) => allCandidates[index]!), editorConfig)
+  const writtenBack = new Map(judged.map((index, at) => [index, judgedText[at]!]))
 
   const segments: MarkdownSegment[] = []
   let previous: Token | undefined
-  for (const [index, { token, start, end }] of blocks.entries()) {
+  for (const [index, { token, start, end, plain }] of blocks.entries()) {
     const candidates = allCandidates[index]!
     const last = segments.at(-1)
     const lastNode = last?.nodes[0]
@@ -109,10 +145,12 @@ export const markdownSegments = (markdown: string, editorConfig: SanitizedServer
     }
     previous = token
     const faithful =
-      candidates !== null &&
-      candidates.length > 0 &&
-      comparableHtml(writtenBack[index]!, references) === comparableHtml(token.raw, references) &&
-      linksMatchSource(candidates, token.raw, references)
+      plain ||
+      (candidates !== null &&
+        writtenBack.has(index) &&
+        (sourceUnwrapped(token, writtenBack.get(index)!) ||
+          comparableHtml(writtenBack.get(index)!, references) === comparableHtml(token.raw, references)) &&
+        linksMatchSource(candidates, token.raw, references))
     if (token.type === 'def') segments.push({ start, end, nodes: [markdownBlock(definitionText(token.raw))], definitions: true })
     else segments.push({ start, end, nodes: faithful && candidates ? candidates : [markdownBlock(token.raw)] })
   }

@@ -159,6 +159,23 @@ describe('saving in the admin UI', () => {
     expect(await publicContent(id)).toBe(handWritten.replace('The last paragraph.', 'The final paragraph.'))
   })
 
+  it('keeps a fence meta and a loose list through an admin save, and writes an edited meta on the fence', async () => {
+    const source = ['```tsx filename="app/page.tsx"', 'export default function Page() {}', '```', '', '- first', '', '- second', ''].join('\n')
+    const id = await createThroughApi(source)
+    const { contentRichText } = await readLikeAdmin(id)
+    const [code, list] = contentRichText.root.children
+    expect(code).toMatchObject({ fields: { blockType: 'Code', language: 'tsx', meta: 'filename="app/page.tsx"' } })
+    expect(list).toMatchObject({ type: 'list', $: { loose: true } })
+    // Saved as read: nothing changes. Then the meta edited: only the fence line changes.
+    expect((await saveLikeAdmin(id, { contentRichText })).status).toBe(200)
+    expect(await publicContent(id)).toBe(source)
+    code!.fields = { ...code!.fields, meta: 'filename="app/layout.tsx"' }
+    expect((await saveLikeAdmin(id, { contentRichText })).status).toBe(200)
+    expect(await publicContent(id)).toBe(source.replace('page.tsx', 'layout.tsx'))
+    const reread = await readLikeAdmin(id)
+    expect(reread.contentRichText.root.children[1]).toMatchObject({ type: 'list', $: { loose: true } })
+  })
+
   it('creates an article from rich text alone, and refuses one with no content at all', async () => {
     const contentRichText = {
       root: {

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from '@jest/globals'
-import type { SanitizedServerEditorConfig } from '@payloadcms/richtext-lexical'
+import { getEnabledNodes, type SanitizedServerEditorConfig } from '@payloadcms/richtext-lexical'
+import { createHeadlessEditor } from '@payloadcms/richtext-lexical/lexical/headless'
 
 import { commonSubsequence } from '../../lib/markdown/commonSubsequence'
 import type { LexicalNode, LexicalState } from '../../lib/markdown/lexicalJson'
@@ -100,5 +101,39 @@ describe('an editor changes one word of one paragraph', () => {
     const paragraph = state.root.children.at(-1)!
     state.root.children.push({ ...paragraph, children: [{ ...paragraph.children![0]!, text: 'New at the end.' }] })
     expect(markdownKeepingSource(state, markdown, editorConfig)).toBe(`${markdown}\nNew at the end.\n`)
+  })
+})
+
+describe('shapes kept editable survive the admin UI load and save', () => {
+  /** What the admin UI does with a stored state: Lexical loads it with the editor's nodes and serialises it again. */
+  const throughEditor = (state: LexicalState): LexicalState => {
+    const editor = createHeadlessEditor({ nodes: getEnabledNodes({ editorConfig }) })
+    editor.setEditorState(editor.parseEditorState(JSON.stringify(state)))
+    return editor.getEditorState().toJSON() as unknown as LexicalState
+  }
+
+  const stored = [
+    '# Notes',
+    '```tsx filename="app/page.tsx"\nexport default function Page() {}\n```',
+    '- first\n\n- second\n\n- third',
+    'See [the guide][guide].',
+    '[guide]: https://example.com/guide',
+  ].join('\n\n')
+
+  it('keeps the code meta and the loose mark, so an unchanged save keeps the source byte for byte', () => {
+    const reloaded = throughEditor(markdownToLexical(stored, editorConfig))
+    expect(reloaded.root.children[1]).toMatchObject({ fields: { meta: 'filename="app/page.tsx"' } })
+    expect(reloaded.root.children[2]).toMatchObject({ type: 'list', $: { loose: true } })
+    expect(markdownKeepingSource(reloaded, stored, editorConfig)).toBe(stored)
+  })
+
+  it('writes an edited loose list loose and an edited meta on the fence, keeping the other blocks', () => {
+    const state = throughEditor(markdownToLexical(stored, editorConfig))
+    const [, code, list] = state.root.children
+    ;(code!.fields as { meta: string }).meta = 'filename="app/layout.tsx"'
+    const secondItemText = list!.children![1]!.children![0]!
+    secondItemText.text = 'second, edited'
+    const saved = markdownKeepingSource(state, stored, editorConfig)
+    expect(saved).toBe(stored.replace('page.tsx', 'layout.tsx').replace('- second', '- second, edited'))
   })
 })

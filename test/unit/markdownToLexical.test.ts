@@ -78,9 +78,8 @@ describe('Markdown -> editor nodes, for each construct the editor offers', () =>
 
   it('keeps what the editor cannot represent as a raw Markdown block, exactly', () => {
     const html = '<details>\n<summary>More</summary>\nHidden\n</details>'
-    const loose = '- first\n\n- second (a loose list renders paragraphs in items)'
     const aligned = '| a | b |\n|:--|--:|\n| 1 | 2 |'
-    for (const markdown of [html, loose, aligned, '```weird-lang {1,3}\nx\n```']) {
+    for (const markdown of [html, aligned, '```weird-lang {1,3}\nx\n```']) {
       const [node, ...rest] = topLevel(markdown)
       expect(rest).toEqual([])
       expect(node).toMatchObject({ type: 'block', fields: { blockType: 'markdown', markdown } })
@@ -92,6 +91,40 @@ describe('Markdown -> editor nodes, for each construct the editor offers', () =>
     expect(kinds(markdown)).toEqual(['paragraph', 'block:markdown'])
     expect(comparableHtml(roundTrip(markdown))).toBe(comparableHtml(markdown))
     expect(comparableHtml(markdown)).toContain('<a href="https://example.com/guide">the guide</a>')
+  })
+
+  it('code fences with more than a language keep the rest of the info string as the block meta, byte for byte', () => {
+    const markdown = '```tsx filename="app/page.tsx"  {1,3}\nexport default function Page() {}\n```'
+    const [node] = topLevel(markdown)
+    expect(node).toMatchObject({ type: 'block', fields: { blockType: 'Code', language: 'tsx', meta: 'filename="app/page.tsx"  {1,3}' } })
+    expect(roundTrip(markdown)).toBe(markdown)
+    const tildes = '~~~js title="`quoted`"\nx\n~~~'
+    expect(topLevel(tildes)[0]).toMatchObject({ fields: { language: 'js', meta: 'title="`quoted`"' } })
+    expect(roundTrip(tildes)).toBe(tildes)
+    expect(topLevel('```ts\nx\n```')[0]!.fields).not.toHaveProperty('meta')
+  })
+
+  it('loose lists become editor lists marked loose, written back with their items apart', () => {
+    const markdown = '- first\n\n- second\n  - nested a\n  - nested b\n\n- third'
+    const [list, ...rest] = topLevel(markdown)
+    expect(rest).toEqual([])
+    expect(list).toMatchObject({ type: 'list', $: { loose: true } })
+    expect(comparableHtml(markdown)).toContain('<li><p>first</p></li>')
+    expect(comparableHtml(roundTrip(markdown))).toBe(comparableHtml(markdown))
+    const ordered = '1. one\n\n2. two\n'
+    expect(topLevel(ordered)).toEqual([expect.objectContaining({ type: 'list', listType: 'number', $: { loose: true } })])
+    expect(comparableHtml(roundTrip(ordered))).toBe(comparableHtml(ordered))
+    // A tight list is not marked, and a loose list next to a tight one of the same kind stays a list of its own.
+    expect(topLevel('- a\n- b')[0]).not.toHaveProperty('$')
+    const neighbours = '- a\n\n- b\n\n* c\n* d'
+    expect(comparableHtml(roundTrip(neighbours))).toBe(comparableHtml(neighbours))
+  })
+
+  it('paragraphs with reference links stay paragraphs showing the reference form, written back as it', () => {
+    const markdown = 'Read [the guide][guide] and [api].\n\n[guide]: https://example.com/guide\n[api]: https://example.com/api'
+    const [paragraph] = topLevel(markdown)
+    expect(descendants([paragraph!]).filter((node) => node.type === 'text').map((node) => node.text)).toEqual(['Read [the guide][guide] and [api].'])
+    expect(roundTrip(markdown)).toBe(markdown)
   })
 
   it('gives an empty document for empty Markdown', () => {
@@ -112,6 +145,15 @@ describe('editor nodes -> Markdown', () => {
     })
     expect(loaded).toEqual(['media:7'])
     expect(lexicalToMarkdown(resolved, editorConfig)).toBe('![A cat](/cms-api/media/file/cat.webp)')
+  })
+
+  it('writes a meta an editor typed after the language, on one line, with tildes when it holds a backtick', () => {
+    const code = (meta: string) =>
+      rootState([{ type: 'block', version: 2, format: '', fields: { id: 'a', blockName: '', blockType: 'Code', language: 'ts', code: 'x', meta } }])
+    expect(lexicalToMarkdown(code('title="a.ts"'), editorConfig)).toBe('```ts title="a.ts"\nx\n```')
+    expect(lexicalToMarkdown(code('a\nb'), editorConfig)).toBe('```ts a b\nx\n```')
+    expect(lexicalToMarkdown(code('`b`'), editorConfig)).toBe('~~~ts `b`\nx\n~~~')
+    expect(lexicalToMarkdown(code(''), editorConfig)).toBe('```ts\nx\n```')
   })
 
   it('picks a fence longer than any backtick run in the code', () => {
