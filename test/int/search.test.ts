@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 
 import { writeSearchEntry } from '../../lib/db/searchIndex'
+import { querySearchIndex } from '../../lib/db/searchQuery'
+import { parseQuery } from '../../lib/search/searchText'
 import { prepareSearchIndex } from '../../lib/searchBackfill'
 import { createAccount, loginToken } from '../helpers/accounts'
 import { bootService, type BootedService } from '../helpers/bootService'
@@ -134,6 +136,27 @@ describe('GET /api/search', () => {
     expect(first.body.data[0].excerpt).toBe('Editor words.')
     expect(second.body.data[0].excerpt).toBe((await service.request().get(`/api/articles/${wordy.id}`)).body.data.excerpt)
     expect((await search({ q: 'beacon', page: '3', limit: '1' })).body.data).toEqual([])
+  })
+
+  it('lists a group with more matches than the ranking cap newest first, its scores falling with the position', async () => {
+    const made: number[] = []
+    // The oldest holds the word three times in its title: ranked, it comes first; listed, it comes last.
+    for (const title of ['Anchor anchor anchor', 'Anchor chain', 'Rusty anchor']) {
+      made.push(Number((await createArticle(service.payload, { category, title, content: 'Harbour notes.' })).id))
+    }
+    const query = { terms: parseQuery('anchor'), kinds: ['article'] as ['article'], limit: 10, offset: 0 }
+    const ranked = await querySearchIndex(service.payload, { ...query, rankedMatchesMax: 3 })
+    expect(ranked!.hits[0]!.id).toBe(made[0])
+    const listed = await querySearchIndex(service.payload, { ...query, rankedMatchesMax: 2 })
+    expect(listed!.total).toBe(3)
+    expect(listed!.hits.map((hit) => hit.id)).toEqual([...made].reverse())
+    const scores = listed!.hits.map((hit) => hit.score)
+    expect(scores.every((score) => score > 1 && score < 2)).toBe(true)
+    expect([...scores].sort((a, b) => b - a)).toEqual(scores)
+    expect(new Set(scores).size).toBe(scores.length)
+    const secondPage = await querySearchIndex(service.payload, { ...query, limit: 2, offset: 2, rankedMatchesMax: 2 })
+    expect(secondPage!.hits.map((hit) => hit.id)).toEqual([made[0]])
+    expect(secondPage!.hits[0]!.score).toBeLessThan(scores[1]!)
   })
 
   it('caps limit at 50', async () => {
