@@ -24,12 +24,31 @@ const statFields = (pid: number) => read(`/proc/${pid}/stat`).replace(/^.*\) /s,
 const cpuSeconds = (pid: number) => statFields(pid).slice(11, 13).reduce((sum, ticks) => sum + (Number(ticks) || 0), 0) / TICKS_PER_SECOND
 
 /** A `kB` line of /proc/<pid>/status, in MB: VmRSS now, or VmHWM, the highest it ever was; 0 once the process is gone. */
-export const statusMb = (pid: number, key: 'VmHWM' | 'VmRSS') =>
+const statusMb = (pid: number, key: 'VmHWM' | 'VmRSS') =>
   Number(new RegExp(`^${key}:\\s+(\\d+) kB`, 'm').exec(read(`/proc/${pid}/status`))?.[1] ?? 0) / 1024
+
+const allPids = () => fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name)).map(Number)
+
+/** A process and every process under it: a service started with WORKERS=N is its primary and N workers. */
+const processTree = (root: number): number[] => {
+  const parentOf = new Map(allPids().map((pid) => [pid, Number(statFields(pid)[1])]))
+  const tree = [root]
+  for (let index = 0; index < tree.length; index++) for (const [pid, parent] of parentOf) if (parent === tree[index]) tree.push(pid)
+  return tree
+}
+
+/** CPU seconds of a process and everything under it. */
+const treeCpuSeconds = (root: number) => processTree(root).reduce((sum, pid) => sum + cpuSeconds(pid), 0)
+
+/**
+ * RSS of a process and everything under it, in MB: now, or the sum of each one's highest (`VmHWM`; an upper bound of
+ * the tree's peak, since its processes may not have peaked together).
+ */
+export const treeRssMb = (root: number, key: 'VmHWM' | 'VmRSS' = 'VmRSS') => processTree(root).reduce((sum, pid) => sum + statusMb(pid, key), 0)
 
 /** The PostgreSQL server listening on `port` (started with `-c port=<port>`) and its backends. */
 export const postgresPids = (port: number): number[] => {
-  const pids = fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name)).map(Number)
+  const pids = allPids()
   const postmaster = pids.find((pid) => {
     const args = read(`/proc/${pid}/cmdline`).split('\0')
     return args[0]?.endsWith('postgres') && args.includes(`port=${port}`)
@@ -44,25 +63,28 @@ const machineBusySeconds = () => {
   return (user + nice + system + irq + softirq + steal) / TICKS_PER_SECOND
 }
 
-/** Starts watching a process (and the database's): `stop()` gives the CPU used since, and the highest RSS polled every 100 ms. */
+/**
+ * Starts watching a process with everything under it (and the database's): `stop()` gives the CPU used since, and the
+ * highest RSS polled every 100 ms.
+ */
 const watchUsage = (pid: number, databasePids?: () => number[]) => {
   const started = performance.now()
-  const [machineAtStart, selfAtStart, cpuAtStart] = [machineBusySeconds(), process.cpuUsage(), cpuSeconds(pid)]
+  const [machineAtStart, selfAtStart, cpuAtStart] = [machineBusySeconds(), process.cpuUsage(), treeCpuSeconds(pid)]
   const databaseAtStart = new Map((databasePids?.() ?? []).map((id) => [id, cpuSeconds(id)]))
-  let peak = statusMb(pid, 'VmRSS')
-  const timer = setInterval(() => (peak = Math.max(peak, statusMb(pid, 'VmRSS'))), 100)
+  let peak = treeRssMb(pid)
+  const timer = setInterval(() => (peak = Math.max(peak, treeRssMb(pid))), 100)
   return () => {
     clearInterval(timer)
     const seconds = (performance.now() - started) / 1000
     const percent = (cpu: number) => Math.round((cpu / seconds) * 1000) / 10
-    const server = cpuSeconds(pid) - cpuAtStart
+    const server = treeCpuSeconds(pid) - cpuAtStart
     const self = process.cpuUsage(selfAtStart)
     const generator = (self.user + self.system) / 1e6
     const database = databasePids ? databasePids().reduce((sum, id) => sum + cpuSeconds(id) - (databaseAtStart.get(id) ?? 0), 0) : 0
     const others = Math.max(0, machineBusySeconds() - machineAtStart - server - generator - database)
     return {
       cpuPercent: percent(server), // in % of one core: above 100, its other threads (such as the garbage collector's) worked
-      peakRssMb: Math.round(Math.max(peak, statusMb(pid, 'VmRSS'))),
+      peakRssMb: Math.round(Math.max(peak, treeRssMb(pid))),
       ...(databasePids ? { dbCpuPercent: percent(database) } : {}),
       loadGeneratorCpuPercent: percent(generator), // the benchmark's own process
       otherCpuPercent: percent(others), // everything else on the machine during the window: the noise
@@ -76,9 +98,9 @@ const watchUsage = (pid: number, databasePids?: () => number[]) => {
  */
 const waitForIdle = async (pid: number) => {
   for (const started = performance.now(); performance.now() - started < 30_000; ) {
-    const before = cpuSeconds(pid)
+    const before = treeCpuSeconds(pid)
     await new Promise((resolve) => setTimeout(resolve, 250))
-    if (((cpuSeconds(pid) - before) / 0.25) * 100 < 15) return
+    if (((treeCpuSeconds(pid) - before) / 0.25) * 100 < 15) return
   }
 }
 

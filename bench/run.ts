@@ -5,7 +5,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 
-import { type LoadTarget, type Measurement, measure, postgresPids, statusMb } from './load'
+import { type LoadTarget, type Measurement, measure, postgresPids, treeRssMb } from './load'
 import { createDatabase, startCeiling, startService, stopAll, stopAllOnExit } from './processes'
 import { checkTargets, formatTable, formatTargets, ratiosOf } from './report'
 import { buildScenarios, discover, measureRebuilds, selectScenarios, serverOf } from './scenarios'
@@ -139,7 +139,7 @@ const main = async () => {
   for (const [route, times] of Object.entries(rebuilds)) console.log(`  GET ${route.padEnd(26)} median ${times.medianMs} ms, worst ${times.maxMs} ms`)
 
   const serviceMeasurements = measurements.filter(({ scenario }) => !scenario.startsWith('ceiling'))
-  const serviceRssMb = Math.round(Math.max(statusMb(service.pid, 'VmHWM'), ...serviceMeasurements.map(({ peakRssMb }) => peakRssMb)))
+  const serviceRssMb = Math.round(Math.max(treeRssMb(service.pid, 'VmHWM'), ...serviceMeasurements.map(({ peakRssMb }) => peakRssMb)))
   await service.stop()
   await ceiling.stop()
   machine.loadAverage.end = loadAverage()
