@@ -10,7 +10,7 @@ import { type ArticleKey, publicSlug, readArticleKey } from '../lib/publicSlug'
 import { articleAuthor } from './articleAuthor'
 import { notFound } from './http/apiError'
 import { setPublicCaching } from './http/cacheControl'
-import { sendData } from './http/envelope'
+import { countedBody, type CountedBody } from './http/countedBody'
 import { listArticles } from './contracts/articles'
 import { pageCount } from './http/pagination'
 import { parseQueryParams } from './http/query'
@@ -159,6 +159,17 @@ const loadArticle = async (payload: Payload, key: string, user: ApiUser | null |
   return movedTo ? { movedTo } : null
 }
 
+/** The detail's body around its counters, made once per found record (the public one is cached and reused). */
+const detailBodies = new WeakMap<FoundArticle, CountedBody<'viewCount' | 'likeCount'>>()
+const detailBody = (found: FoundArticle): CountedBody<'viewCount' | 'likeCount'> => {
+  let body = detailBodies.get(found)
+  if (!body) {
+    body = countedBody(['viewCount', 'likeCount'], (counters) => JSON.stringify({ success: true, data: articleDetail({ ...found.doc, ...counters }, found.author) }))
+    detailBodies.set(found, body)
+  }
+  return body
+}
+
 const isMoved = (found: FoundArticle | MovedArticle | null): found is MovedArticle => found !== null && 'movedTo' in found
 
 /**
@@ -213,7 +224,7 @@ export const articleRoutes = (payload: Payload, { recordTtl, answerTtl }: Public
       res.redirect(301, `${req.baseUrl}/${found.movedTo}`)
       return
     }
-    const { doc, author } = found
+    const { doc } = found
     // A staff preview of a draft is not a reader's view. The counters come fresh from the update (the found record
     // may come from the cache): the new view count and the like count, in one statement.
     const counters =
@@ -222,7 +233,8 @@ export const articleRoutes = (payload: Payload, { recordTtl, answerTtl }: Public
         : { viewCount: doc.viewCount ?? 0, likeCount: doc.likeCount ?? 0 }
     if (counters === undefined) throw notFound('Article')
     setPublicCaching(req, res)
-    sendData(res, articleDetail({ ...doc, viewCount: counters.viewCount, likeCount: counters.likeCount }, author))
+    res.setHeader('Content-Type', 'application/json; charset=utf-8')
+    res.send(detailBody(found)({ viewCount: counters.viewCount, likeCount: counters.likeCount }))
   })
 
   return router

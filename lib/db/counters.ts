@@ -1,5 +1,6 @@
 import type { CollectionSlug, Payload, Where } from 'payload'
 
+import { incrementInBatch } from './counterBatch'
 import { drizzleTable } from './drizzleTable'
 
 /**
@@ -40,7 +41,7 @@ const changeCounter = async (
 
 /** Adds one to a counter field atomically and returns the new value (`undefined`: no such record). */
 export const incrementCounter = async (payload: Payload, collection: CollectionSlug, id: number, field: string): Promise<number | undefined> =>
-  (await changeCounter(payload, collection, id, field, 1, [field]))?.[field]
+  (await (incrementInBatch(payload, collection, id, field, [field]) ?? changeCounter(payload, collection, id, field, 1, [field])))?.[field]
 
 /** Takes one from a counter field atomically, never below 0, and returns the new value (`undefined`: no such record). */
 export const decrementCounter = async (payload: Payload, collection: CollectionSlug, id: number, field: string): Promise<number | undefined> =>
@@ -56,7 +57,11 @@ export const incrementCounterReading = async <Other extends string>(
   id: number,
   field: string,
   others: Other[],
-): Promise<Record<Other, number> & Record<string, number> | undefined> => changeCounter(payload, collection, id, field, 1, [field, ...others])
+): Promise<Record<Other, number> & Record<string, number> | undefined> => {
+  const values = await (incrementInBatch(payload, collection, id, field, [field, ...others]) ??
+    changeCounter(payload, collection, id, field, 1, [field, ...others]))
+  return values as (Record<Other, number> & Record<string, number>) | undefined
+}
 
 /** The current value of a counter field (`undefined`: no such record); reads that one column only. */
 export const readCounter = async (payload: Payload, collection: CollectionSlug, id: number, field: string): Promise<number | undefined> => {

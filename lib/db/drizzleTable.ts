@@ -3,7 +3,7 @@ import { sql as sqliteSql } from '@payloadcms/db-sqlite'
 import type { CollectionSlug, Payload } from 'payload'
 
 /** The `sql` template tag of a drizzle-orm: each SQL adapter brings its own, and its queries take only that one. */
-export type SqlTag = (strings: TemplateStringsArray, ...values: unknown[]) => unknown
+export type SqlTag = ((strings: TemplateStringsArray, ...values: unknown[]) => unknown) & { raw: (text: string) => unknown }
 type Column = unknown
 type Table = Record<string, Column>
 

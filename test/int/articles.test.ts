@@ -1,3 +1,5 @@
+import http from 'node:http'
+
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 
 import { createAccount, loginToken } from '../helpers/accounts'
@@ -190,6 +192,31 @@ describe('GET /api/articles/:id', () => {
     expect(responses.every((res) => res.status === 200)).toBe(true)
     const end = (await service.payload.findByID({ collection: 'articles', id: ids.a6 })).viewCount as number
     expect(end - start).toBe(50)
+  })
+
+  it('1,000 parallel views over two articles: each counted once, each answer showing its own place in the count', async () => {
+    const counted = [ids.a6, ids.a2] as number[]
+    const stored = async (id: number) => (await service.payload.findByID({ collection: 'articles', id })).viewCount as number
+    const starts = await Promise.all(counted.map(stored))
+    // All 1,000 sent at once, over 100 connections (the server's MAX_CONNECTIONS is 1,000; the suite goes on after).
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 100 })
+    const view = (id: number) =>
+      new Promise<{ id: number; status: number; viewCount: number }>((resolve, reject) => {
+        http
+          .get(`${service.url}/api/articles/${id}`, { agent }, (res) => {
+            let body = ''
+            res.on('data', (chunk: Buffer) => (body += chunk.toString()))
+            res.on('end', () => resolve({ id, status: res.statusCode ?? 0, viewCount: (JSON.parse(body) as { data: { viewCount: number } }).data.viewCount }))
+          })
+          .on('error', reject)
+      })
+    const answers = await Promise.all(Array.from({ length: 1000 }, (_, index) => view(counted[index % 2]!))).finally(() => agent.destroy())
+    expect(answers.every(({ status }) => status === 200)).toBe(true)
+    for (const [index, id] of counted.entries()) {
+      expect((await stored(id)) - starts[index]!).toBe(500)
+      const shown = answers.filter((answer) => answer.id === id).map(({ viewCount }) => viewCount).sort((a, b) => a - b)
+      expect(shown).toEqual(Array.from({ length: 500 }, (_, n) => starts[index]! + n + 1))
+    }
   })
 
   it('404 for a draft to the public, but an editor may preview it', async () => {
