@@ -2,6 +2,7 @@ import path from 'node:path'
 
 import type { CollectionAfterChangeHook, CollectionAfterDeleteHook, CollectionConfig, Config, Field } from 'payload'
 
+import { ArticleDailyViews } from './collections/ArticleDailyViews'
 import { ArticleLikes } from './collections/ArticleLikes'
 import { ArticleRedirects } from './collections/ArticleRedirects'
 import { Articles } from './collections/Articles'
@@ -31,6 +32,7 @@ import { runCallbacksOnCommit } from './lib/db/afterCommit'
 import { guardDatabase } from './lib/db/guardDatabase'
 import { jobTasks } from './lib/jobs/tasks'
 import { prepareSearchIndexAtStart } from './lib/searchBackfill'
+import { ensureDailyViews } from './lib/db/dailyViews'
 import { LoginThrottledError } from './lib/loginThrottledError'
 import { sitePreviewUrl } from './lib/sitePreview'
 import { DEFAULT_WEBHOOK_SETTINGS, type WebhookSettings } from './lib/webhooks/settings'
@@ -164,11 +166,11 @@ export const blogPortfolio =
       .map(withCacheClearing)
       .map(withHooksFrom(WEBHOOK_HOOKS))
       .map(withNulRefusal)
-    // Likes change counters only: like the counters themselves, they do not clear the public cache. Earlier slugs
+    // Likes and daily views change counters only: like the counters themselves, they do not clear the public cache. Earlier slugs
     // change only in an article's own save or delete, which clears it. Job leases, webhooks and their deliveries
     // are internal: the public site shows none of them. So are import sources (what `npm run import` brought in).
     ours.push(
-      ...[ArticleLikes, ArticleRedirects, ImportSources, JobLeases, withNulRefusal(createWebhooks(webhooks)), WebhookDeliveries].map((collection) =>
+      ...[ArticleDailyViews, ArticleLikes, ArticleRedirects, ImportSources, JobLeases, withNulRefusal(createWebhooks(webhooks)), WebhookDeliveries].map((collection) =>
         numericIds ? withNumericId(collection) : collection,
       ),
     )
@@ -215,6 +217,7 @@ export const blogPortfolio =
         clearPublicCacheOnCommit(payload.db)
         runCallbacksOnCommit(payload.db)
         await prepareSearchIndexAtStart(payload)
+        await ensureDailyViews(payload)
         await incoming.onInit?.(payload)
         if (firstAdmin) await createFirstAdmin(payload, firstAdmin)
       },

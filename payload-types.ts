@@ -77,6 +77,7 @@ export interface Config {
     galleries: Gallery;
     skills: Skill;
     'wall-messages': WallMessage;
+    'article-daily-views': ArticleDailyView;
     'article-likes': ArticleLike;
     'article-redirects': ArticleRedirect;
     'import-sources': ImportSource;
@@ -105,6 +106,7 @@ export interface Config {
     galleries: GalleriesSelect<false> | GalleriesSelect<true>;
     skills: SkillsSelect<false> | SkillsSelect<true>;
     'wall-messages': WallMessagesSelect<false> | WallMessagesSelect<true>;
+    'article-daily-views': ArticleDailyViewsSelect<false> | ArticleDailyViewsSelect<true>;
     'article-likes': ArticleLikesSelect<false> | ArticleLikesSelect<true>;
     'article-redirects': ArticleRedirectsSelect<false> | ArticleRedirectsSelect<true>;
     'import-sources': ImportSourcesSelect<false> | ImportSourcesSelect<true>;
@@ -495,6 +497,18 @@ export interface WallMessage {
   createdAt: string;
 }
 /**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "article-daily-views".
+ */
+export interface ArticleDailyView {
+  id: number;
+  article: number | Article;
+  day: string;
+  views: number;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
  * Likes given through the public API; read only.
  *
  * This interface was referenced by `Config`'s JSON-Schema
@@ -789,6 +803,10 @@ export interface PayloadLockedDocument {
         value: number | WallMessage;
       } | null)
     | ({
+        relationTo: 'article-daily-views';
+        value: number | ArticleDailyView;
+      } | null)
+    | ({
         relationTo: 'article-likes';
         value: number | ArticleLike;
       } | null)
@@ -1057,6 +1075,17 @@ export interface WallMessagesSelect<T extends boolean = true> {
   user?: T;
   status?: T;
   awaitingModeration?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "article-daily-views_select".
+ */
+export interface ArticleDailyViewsSelect<T extends boolean = true> {
+  article?: T;
+  day?: T;
+  views?: T;
   updatedAt?: T;
   createdAt?: T;
 }

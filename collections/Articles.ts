@@ -9,6 +9,7 @@ import { publishAtField } from '../fields/publishAtField'
 import { lastEditedByField, REVISIONS_KEPT } from '../fields/revisionFields'
 import { statusField } from '../fields/statusField'
 import { urlField } from '../fields/urlField'
+import { deleteArticleDailyViews } from '../hooks/deleteArticleDailyViews'
 import { deleteArticleLikes } from '../hooks/deleteArticleLikes'
 import { deleteArticleRedirects } from '../hooks/deleteArticleRedirects'
 import { generateSlug } from '../hooks/generateSlug'
@@ -53,7 +54,7 @@ export const Articles: CollectionConfig = {
     ],
     afterChange: [recordEarlierSlug, syncScheduledPublish(ARTICLES_SLUG)],
     afterDelete: [cancelScheduledPublishOnDelete(ARTICLES_SLUG)],
-    beforeDelete: [deleteArticleLikes, deleteArticleRedirects],
+    beforeDelete: [deleteArticleLikes, deleteArticleDailyViews, deleteArticleRedirects],
     beforeValidate: [generateSlug(ARTICLES_SLUG)],
   },
   indexes: [{ fields: ['status', 'createdAt'] }, { fields: ['featured', 'status'] }],

@@ -8,8 +8,9 @@ import { categoriesResource } from './categories'
 import { adminCrudRoutes } from './crud'
 import { projectsResource } from './projects'
 import { resourcesResource } from './resources'
+import { adminStatsRoutes } from './stats'
 
-/** /api/admin/*: staff only (401 anonymous, 403 members), then one CRUD router per resource. */
+/** /api/admin/*: staff only (401 anonymous, 403 members), then one CRUD router per resource, and the view statistics. */
 export const adminRoutes = (payload: Payload): Router => {
   const router = Router()
   router.use(requireStaff)
@@ -18,5 +19,6 @@ export const adminRoutes = (payload: Payload): Router => {
   router.use('/projects', adminCrudRoutes(payload, projectsResource))
   router.use('/articles', adminCrudRoutes(payload, articlesResource))
   router.use('/resources', adminCrudRoutes(payload, resourcesResource))
+  router.use('/stats', adminStatsRoutes(payload))
   return router
 }

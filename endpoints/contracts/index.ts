@@ -4,6 +4,7 @@ import { adminCategoryContracts } from './admin/categories'
 import { adminRoutesOf } from './admin/crud'
 import { adminProjectContracts } from './admin/projects'
 import { adminResourceContracts } from './admin/resources'
+import { adminStatsRoutes } from './admin/stats'
 import { articleRoutes } from './articles'
 import { authRoutes } from './auth'
 import { feedRoutes } from './feeds'
@@ -33,4 +34,5 @@ export const API_ROUTES: readonly ApiRoute[] = [
   ...authRoutes,
   ...healthRoutes,
   ...[adminArticleContracts, adminProjectContracts, adminResourceContracts, adminCategoryContracts, adminCarouselContracts].flatMap(adminRoutesOf),
+  ...adminStatsRoutes,
 ]

@@ -2,7 +2,8 @@ import { z } from 'zod'
 
 const MAX_PAGE = 1_000_000
 
-const positiveInteger = (name: string, max: number) =>
+/** A query parameter holding a whole number from 1 to `max`, else a 400 naming it. */
+export const positiveInteger = (name: string, max: number) =>
   z
     .string()
     .regex(/^\d+$/, `${name} must be a positive integer`)

@@ -9,6 +9,7 @@ import * as migration_20261123_185634_old_addresses from './20261123_185634_old_
 import * as migration_20261123_190124_revisions from './20261123_190124_revisions';
 import * as migration_20261123_201154_webhooks from './20261123_201154_webhooks';
 import * as migration_20261123_214200_import_sources from './20261123_214200_import_sources';
+import * as migration_20261124_023535_daily_views from './20261124_023535_daily_views';
 
 export const migrations = [
   {
@@ -64,6 +65,11 @@ export const migrations = [
   {
     up: migration_20261123_214200_import_sources.up,
     down: migration_20261123_214200_import_sources.down,
-    name: '20261123_214200_import_sources'
+    name: '20261123_214200_import_sources',
+  },
+  {
+    up: migration_20261124_023535_daily_views.up,
+    down: migration_20261124_023535_daily_views.down,
+    name: '20261124_023535_daily_views'
   },
 ];

@@ -1,0 +1,58 @@
+import type { Payload } from 'payload'
+
+import { sqlOf } from './rawSql'
+
+/**
+ * Views per article per UTC day are written by the database itself, in the statement that counts them: a trigger on
+ * `articles.view_count` upserts the day's row by the increase. The group commit's one UPDATE per batch thus counts
+ * the views and their day atomically, and nothing else needs to remember to. Created at every start (idempotent),
+ * like the search index, so it exists whether the schema came from migrations or from development's push.
+ */
+const DAILY_VIEWS_DDL = {
+  sqlite: [
+    `CREATE TRIGGER IF NOT EXISTS article_daily_views_count AFTER UPDATE OF view_count ON articles
+     WHEN NEW.view_count > OLD.view_count
+     BEGIN
+       INSERT INTO article_daily_views (article_id, day, views) VALUES (NEW.id, strftime('%Y-%m-%d', 'now'), NEW.view_count - OLD.view_count)
+       ON CONFLICT (article_id, day) DO UPDATE SET views = views + excluded.views, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now');
+     END`,
+  ],
+  postgres: [
+    `CREATE OR REPLACE FUNCTION article_daily_views_count() RETURNS trigger AS $$
+     BEGIN
+       IF NEW.view_count > OLD.view_count THEN
+         INSERT INTO article_daily_views (article_id, day, views) VALUES (NEW.id, to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD'), NEW.view_count - OLD.view_count)
+         ON CONFLICT (article_id, day) DO UPDATE SET views = article_daily_views.views + excluded.views, updated_at = now();
+       END IF;
+       RETURN NEW;
+     END $$ LANGUAGE plpgsql`,
+    'DROP TRIGGER IF EXISTS article_daily_views_count ON articles',
+    'CREATE TRIGGER article_daily_views_count AFTER UPDATE OF view_count ON articles FOR EACH ROW EXECUTE FUNCTION article_daily_views_count()',
+  ],
+}
+
+/** Creates the trigger (SQL databases; MongoDB keeps no daily views yet). */
+export const ensureDailyViews = async (payload: Payload): Promise<void> => {
+  const db = await sqlOf(payload)
+  if (!db) return
+  for (const statement of DAILY_VIEWS_DDL[db.dialect]) await db.run(db.sql.raw(statement))
+}
+
+export type DailyViews = { date: string; views: number }
+
+const DAY_MS = 24 * 60 * 60 * 1000
+const isoDay = (time: number) => new Date(time).toISOString().slice(0, 10)
+
+/** The last `days` UTC days, oldest first, today included, each with its views (of one article, or all), zeros too. */
+export const readDailyViews = async (payload: Payload, days: number, article?: number, now = Date.now()): Promise<DailyViews[]> => {
+  const dates = Array.from({ length: days }, (_, index) => isoDay(now - (days - 1 - index) * DAY_MS))
+  const counted = new Map<string, number>()
+  const db = await sqlOf(payload)
+  if (db) {
+    const { sql } = db
+    const ofArticle = article === undefined ? sql`` : sql` AND article_id = ${article}`
+    const { rows } = await db.run(sql`SELECT day, sum(views) AS views FROM article_daily_views WHERE day >= ${dates[0]}${ofArticle} GROUP BY day`)
+    for (const row of rows) counted.set(String(row.day), Number(row.views))
+  }
+  return dates.map((date) => ({ date, views: counted.get(date) ?? 0 }))
+}
