@@ -114,6 +114,11 @@ export const Articles: CollectionConfig = {
     },
     counterField('viewCount', 'Views'),
     counterField('likeCount', 'Likes'),
+    {
+      name: 'viewsChart',
+      type: 'ui',
+      admin: { position: 'sidebar', components: { Field: '/components/ArticleViewsChart#ArticleViewsChart' } },
+    },
     ...articleReadingFields,
   ],
 }

@@ -1,5 +1,8 @@
 import type { Payload, TypedUser, Where } from 'payload'
 
+import { readDailyViews } from '../lib/db/dailyViews'
+import { ViewsChart } from './ViewsChart'
+
 type Props = { payload: Payload; user?: TypedUser | null }
 
 type Count = { label: string; value: number; href: string }
@@ -19,7 +22,7 @@ const tile = {
   color: 'inherit',
 } as const
 
-/** The dashboard's opening lines for editors: what is published, what waits, and which articles are read most. */
+/** The dashboard's opening lines for editors: what is published, what waits, daily views, and the most read articles. */
 export const DashboardStats = async ({ payload, user }: Props) => {
   if (!user) return null
   const admin = payload.config.routes.admin
@@ -28,7 +31,7 @@ export const DashboardStats = async ({ payload, user }: Props) => {
   const count = async (collection: 'articles' | 'projects' | 'wall-messages', where: Where) =>
     (await payload.count({ collection, where })).totalDocs
 
-  const [publishedArticles, draftArticles, publishedProjects, draftProjects, pendingMessages, mostViewed] = await Promise.all([
+  const [publishedArticles, draftArticles, publishedProjects, draftProjects, pendingMessages, mostViewed, dailyViews] = await Promise.all([
     count('articles', published),
     count('articles', drafts),
     count('projects', published),
@@ -43,6 +46,7 @@ export const DashboardStats = async ({ payload, user }: Props) => {
       sort: ['-viewCount', '-createdAt'],
       where: published,
     }),
+    readDailyViews(payload, 30),
   ])
   const counts: Count[] = [
     { label: 'Published articles', value: publishedArticles, href: list('articles', 'published') },
@@ -62,6 +66,9 @@ export const DashboardStats = async ({ payload, user }: Props) => {
             <div style={{ color: 'var(--theme-elevation-600)' }}>{label}</div>
           </a>
         ))}
+      </div>
+      <div style={{ marginTop: 'calc(var(--base) * 1.5)' }}>
+        <ViewsChart days={dailyViews} title="Site views" />
       </div>
       <h3 style={{ margin: 'calc(var(--base) * 1.5) 0 calc(var(--base) / 2)' }}>Most viewed articles</h3>
       {mostViewed.docs.length === 0 ? (

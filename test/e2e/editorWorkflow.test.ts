@@ -544,6 +544,42 @@ describe('an editor in the admin UI', () => {
     }
   })
 
+  step("sees views per day: 7 views today on the article's chart, and the site's total on the dashboard's", async () => {
+    const token = await apiLogin(service.base, EDITOR.email, EDITOR.password)
+    const category = await requestJson(`${service.base}/api/admin/categories`, { method: 'POST', token, body: { name: 'Charts' } })
+    expect(category.status).toBe(201)
+    const created = await requestJson(`${service.base}/api/admin/articles`, {
+      method: 'POST',
+      token,
+      body: { title: 'Read seven times today', content: 'Counted.', categoryId: (category.body.data as Doc).id, status: 'published' },
+    })
+    expect(created.status).toBe(201)
+    const id = (created.body.data as Doc).id
+    for (let view = 0; view < 7; view++) expect((await requestJson(`${service.base}/api/articles/${id}`)).status).toBe(200)
+    const site = await requestJson(`${service.base}/api/admin/stats/views?days=30`, { token })
+    const siteTotal = (site.body.data as { views: number }[]).reduce((sum, day) => sum + day.views, 0)
+    expect(siteTotal).toBeGreaterThanOrEqual(7)
+
+    const editorContext = await newContext(browser, service.base)
+    const editorPage = await editorContext.newPage()
+    try {
+      await logIn(editorPage, service.base, EDITOR.email, EDITOR.password)
+      await editorPage.goto(`${service.base}/admin/collections/articles/${id}`)
+      const own = editorPage.locator('[data-views-chart="Views of this article"]')
+      await own.waitFor()
+      expect(await own.getAttribute('data-total')).toBe('7')
+      expect(await own.locator('[data-views-total]').textContent()).toBe('7 views in the last 30 days')
+      expect(await own.locator('rect[data-views]').last().getAttribute('data-views')).toBe('7')
+
+      await editorPage.goto(`${service.base}/admin`)
+      const dashboard = editorPage.locator('[data-views-chart="Site views"]')
+      await dashboard.waitFor()
+      expect(await dashboard.getAttribute('data-total')).toBe(String(siteTotal))
+    } finally {
+      await editorContext.close()
+    }
+  })
+
   step('schedules a draft in the date picker, and it publishes itself at that moment', async () => {
     const token = await apiLogin(service.base, EDITOR.email, EDITOR.password)
     const created = await requestJson(`${service.base}/api/admin/articles`, {

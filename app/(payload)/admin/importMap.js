@@ -21,6 +21,7 @@ import { BlockquoteFeatureClient as BlockquoteFeatureClient_e70f5e05f09f93e00b99
 import { UploadFeatureClient as UploadFeatureClient_e70f5e05f09f93e00b997edb1ef0c864 } from '@payloadcms/richtext-lexical/client'
 import { HorizontalRuleFeatureClient as HorizontalRuleFeatureClient_e70f5e05f09f93e00b997edb1ef0c864 } from '@payloadcms/richtext-lexical/client'
 import { InlineToolbarFeatureClient as InlineToolbarFeatureClient_e70f5e05f09f93e00b997edb1ef0c864 } from '@payloadcms/richtext-lexical/client'
+import { ArticleViewsChart as ArticleViewsChart_00f1753d1f63bc04e1716814c294a66b } from '../../../components/ArticleViewsChart'
 import { SendTestEvent as SendTestEvent_ec7b3944845cd4ad6cbefe5d2389d504 } from '../../../components/SendTestEvent'
 import { DashboardStats as DashboardStats_32f220f8977b6db449a172af43c24f72 } from '../../../components/DashboardStats'
 import { CollectionCards as CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1 } from '@payloadcms/next/rsc'
@@ -50,6 +51,7 @@ export const importMap = {
   "@payloadcms/richtext-lexical/client#UploadFeatureClient": UploadFeatureClient_e70f5e05f09f93e00b997edb1ef0c864,
   "@payloadcms/richtext-lexical/client#HorizontalRuleFeatureClient": HorizontalRuleFeatureClient_e70f5e05f09f93e00b997edb1ef0c864,
   "@payloadcms/richtext-lexical/client#InlineToolbarFeatureClient": InlineToolbarFeatureClient_e70f5e05f09f93e00b997edb1ef0c864,
+  "/components/ArticleViewsChart#ArticleViewsChart": ArticleViewsChart_00f1753d1f63bc04e1716814c294a66b,
   "/components/SendTestEvent#SendTestEvent": SendTestEvent_ec7b3944845cd4ad6cbefe5d2389d504,
   "/components/DashboardStats#DashboardStats": DashboardStats_32f220f8977b6db449a172af43c24f72,
   "@payloadcms/next/rsc#CollectionCards": CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1
