@@ -69,6 +69,32 @@ describe('an editor in the admin UI', () => {
     await service?.stop()
   }, 60_000)
 
+  /** Publishes an article through /api/admin, as the editor, in a new category of its own: its id. */
+  const publishThroughApi = async (token: string, categoryName: string, title: string, content: string): Promise<number> => {
+    const category = await requestJson(`${service.base}/api/admin/categories`, { method: 'POST', token, body: { name: categoryName } })
+    expect(category.status).toBe(201)
+    const created = await requestJson(`${service.base}/api/admin/articles`, {
+      method: 'POST',
+      token,
+      body: { title, content, categoryId: (category.body.data as Doc).id, status: 'published' },
+    })
+    expect(created.status).toBe(201)
+    return (created.body.data as Doc).id as number
+  }
+
+  /** Runs `use` on the edit view of article `id`, in a browser context of its own logged in as the editor. */
+  const inArticleEditor = async (id: number, use: (editorPage: Page) => Promise<void>) => {
+    const editorContext = await newContext(browser, service.base)
+    const editorPage = await editorContext.newPage()
+    try {
+      await logIn(editorPage, service.base, EDITOR.email, EDITOR.password)
+      await editorPage.goto(`${service.base}/admin/collections/articles/${id}`)
+      await use(editorPage)
+    } finally {
+      await editorContext.close()
+    }
+  }
+
   /** A step of the workflow; when it fails, the error names a screenshot of the editor's page at that moment. */
   const step = (name: string, run: () => Promise<void>) =>
     it(name, async () => {
@@ -475,58 +501,32 @@ describe('an editor in the admin UI', () => {
       'The closing paragraph.',
       '',
     ].join('\n')
-    const category = await requestJson(`${service.base}/api/admin/categories`, { method: 'POST', token, body: { name: 'Workshops' } })
-    expect(category.status).toBe(201)
-    const created = await requestJson(`${service.base}/api/admin/articles`, {
-      method: 'POST',
-      token,
-      body: { title: 'Hand-written notes', content: handWritten, categoryId: (category.body.data as Doc).id, status: 'published' },
+    const id = await publishThroughApi(token, 'Workshops', 'Hand-written notes', handWritten)
+    await inArticleEditor(id, async (editorPage) => {
+      const editor = editorPage.locator('[data-field-path="contentRichText"] [contenteditable="true"]')
+      await editor.locator('p', { hasText: 'The closing paragraph.' }).click()
+      await editorPage.keyboard.press('End')
+      await editorPage.keyboard.type(' Edited.')
+      await editor.locator('p', { hasText: 'Edited.' }).waitFor()
+      await editorPage.waitForTimeout(1000) // the editor hands its changes to the form a moment after the keys
+      let saved = await save(editorPage, 'articles')
+      for (let attempt = 1; attempt < 4 && !String((saved.body.doc as Doc).content).includes('Edited.'); attempt++) {
+        await editorPage.keyboard.type(' ')
+        await editorPage.keyboard.press('Backspace')
+        await editorPage.waitForTimeout(1000)
+        saved = await save(editorPage, 'articles')
+      }
+      expect(saved.status).toBe(200)
+      const served = await requestJson(`${service.base}/api/articles/${id}`)
+      expect((served.body.data as { content: string }).content).toBe(handWritten.replace('The closing paragraph.', 'The closing paragraph. Edited.'))
     })
-    expect(created.status).toBe(201)
-    const id = (created.body.data as Doc).id
-    const editorContext = await newContext(browser, service.base)
-    const editorPage = await editorContext.newPage()
-    try {
-    await logIn(editorPage, service.base, EDITOR.email, EDITOR.password)
-    await editorPage.goto(`${service.base}/admin/collections/articles/${id}`)
-    const editor = editorPage.locator('[data-field-path="contentRichText"] [contenteditable="true"]')
-    await editor.locator('p', { hasText: 'The closing paragraph.' }).click()
-    await editorPage.keyboard.press('End')
-    await editorPage.keyboard.type(' Edited.')
-    await editor.locator('p', { hasText: 'Edited.' }).waitFor()
-    await editorPage.waitForTimeout(1000) // the editor hands its changes to the form a moment after the keys
-    let saved = await save(editorPage, 'articles')
-    for (let attempt = 1; attempt < 4 && !String((saved.body.doc as Doc).content).includes('Edited.'); attempt++) {
-      await editorPage.keyboard.type(' ')
-      await editorPage.keyboard.press('Backspace')
-      await editorPage.waitForTimeout(1000)
-      saved = await save(editorPage, 'articles')
-    }
-    expect(saved.status).toBe(200)
-    const served = await requestJson(`${service.base}/api/articles/${id}`)
-    expect((served.body.data as { content: string }).content).toBe(handWritten.replace('The closing paragraph.', 'The closing paragraph. Edited.'))
-    } finally {
-      await editorContext.close()
-    }
   })
 
   step("shows a code fence's info after the language as a field, and an edit to it changes only the fence line", async () => {
     const token = await apiLogin(service.base, EDITOR.email, EDITOR.password)
     const written = ['Set up the page:', '', '```tsx filename="app/page.tsx"', 'export default function Page() {}', '```', '', 'Done.', ''].join('\n')
-    const category = await requestJson(`${service.base}/api/admin/categories`, { method: 'POST', token, body: { name: 'Fences' } })
-    expect(category.status).toBe(201)
-    const created = await requestJson(`${service.base}/api/admin/articles`, {
-      method: 'POST',
-      token,
-      body: { title: 'A fence with a file name', content: written, categoryId: (category.body.data as Doc).id, status: 'published' },
-    })
-    expect(created.status).toBe(201)
-    const id = (created.body.data as Doc).id
-    const editorContext = await newContext(browser, service.base)
-    const editorPage = await editorContext.newPage()
-    try {
-      await logIn(editorPage, service.base, EDITOR.email, EDITOR.password)
-      await editorPage.goto(`${service.base}/admin/collections/articles/${id}`)
+    const id = await publishThroughApi(token, 'Fences', 'A fence with a file name', written)
+    await inArticleEditor(id, async (editorPage) => {
       // The label is drawn above the input but not tied to it inside a rich-text block: find the field by its label.
       const meta = editorPage
         .locator('[data-field-path="contentRichText"] .field-type.text', { has: editorPage.getByText('Fence info after the language') })
@@ -539,32 +539,17 @@ describe('an editor in the admin UI', () => {
       expect(saved.status).toBe(200)
       const served = await requestJson(`${service.base}/api/articles/${id}`)
       expect((served.body.data as { content: string }).content).toBe(written.replace('app/page.tsx', 'app/layout.tsx'))
-    } finally {
-      await editorContext.close()
-    }
+    })
   })
 
   step("sees views per day: 7 views today on the article's chart, and the site's total on the dashboard's", async () => {
     const token = await apiLogin(service.base, EDITOR.email, EDITOR.password)
-    const category = await requestJson(`${service.base}/api/admin/categories`, { method: 'POST', token, body: { name: 'Charts' } })
-    expect(category.status).toBe(201)
-    const created = await requestJson(`${service.base}/api/admin/articles`, {
-      method: 'POST',
-      token,
-      body: { title: 'Read seven times today', content: 'Counted.', categoryId: (category.body.data as Doc).id, status: 'published' },
-    })
-    expect(created.status).toBe(201)
-    const id = (created.body.data as Doc).id
+    const id = await publishThroughApi(token, 'Charts', 'Read seven times today', 'Counted.')
     for (let view = 0; view < 7; view++) expect((await requestJson(`${service.base}/api/articles/${id}`)).status).toBe(200)
     const site = await requestJson(`${service.base}/api/admin/stats/views?days=30`, { token })
     const siteTotal = (site.body.data as { views: number }[]).reduce((sum, day) => sum + day.views, 0)
     expect(siteTotal).toBeGreaterThanOrEqual(7)
-
-    const editorContext = await newContext(browser, service.base)
-    const editorPage = await editorContext.newPage()
-    try {
-      await logIn(editorPage, service.base, EDITOR.email, EDITOR.password)
-      await editorPage.goto(`${service.base}/admin/collections/articles/${id}`)
+    await inArticleEditor(id, async (editorPage) => {
       const own = editorPage.locator('[data-views-chart="Views of this article"]')
       await own.waitFor()
       expect(await own.getAttribute('data-total')).toBe('7')
@@ -575,9 +560,7 @@ describe('an editor in the admin UI', () => {
       const dashboard = editorPage.locator('[data-views-chart="Site views"]')
       await dashboard.waitFor()
       expect(await dashboard.getAttribute('data-total')).toBe(String(siteTotal))
-    } finally {
-      await editorContext.close()
-    }
+    })
   })
 
   step('schedules a draft in the date picker, and it publishes itself at that moment', async () => {
