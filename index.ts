@@ -7,6 +7,7 @@ import { ArticleLikes } from './collections/ArticleLikes'
 import { ArticleRedirects } from './collections/ArticleRedirects'
 import { Articles } from './collections/Articles'
 import { Carousels } from './collections/Carousels'
+import { Counters } from './collections/Counters'
 import { Categories } from './collections/Categories'
 import { Galleries } from './collections/Galleries'
 import { ImportSources } from './collections/ImportSources'
@@ -28,6 +29,7 @@ import { indexArticle, indexProject, unindexArticle, unindexProject } from './ho
 import { createFirstAdmin } from './lib/createFirstAdmin'
 import { CategoryInUseError } from './hooks/refuseDeletingUsedCategory'
 import { setRetryAfterOnOutage } from './hooks/setRetryAfterOnOutage'
+import { startSharedState } from './lib/coherence/startSharedState'
 import { runCallbacksOnCommit } from './lib/db/afterCommit'
 import { guardDatabase } from './lib/db/guardDatabase'
 import { jobTasks } from './lib/jobs/tasks'
@@ -166,11 +168,11 @@ export const blogPortfolio =
       .map(withCacheClearing)
       .map(withHooksFrom(WEBHOOK_HOOKS))
       .map(withNulRefusal)
-    // Likes and daily views change counters only: like the counters themselves, they do not clear the public cache. Earlier slugs
+    // Counters, likes and daily views change counters only: like the counts themselves, they do not clear the public cache. Earlier slugs
     // change only in an article's own save or delete, which clears it. Job leases, webhooks and their deliveries
     // are internal: the public site shows none of them. So are import sources (what `npm run import` brought in).
     ours.push(
-      ...[ArticleDailyViews, ArticleLikes, ArticleRedirects, ImportSources, JobLeases, withNulRefusal(createWebhooks(webhooks)), WebhookDeliveries].map((collection) =>
+      ...[Counters, ArticleDailyViews, ArticleLikes, ArticleRedirects, ImportSources, JobLeases, withNulRefusal(createWebhooks(webhooks)), WebhookDeliveries].map((collection) =>
         numericIds ? withNumericId(collection) : collection,
       ),
     )
@@ -218,6 +220,7 @@ export const blogPortfolio =
         runCallbacksOnCommit(payload.db)
         await prepareSearchIndexAtStart(payload)
         await ensureDailyViews(payload)
+        await startSharedState(payload)
         await incoming.onInit?.(payload)
         if (firstAdmin) await createFirstAdmin(payload, firstAdmin)
       },

@@ -77,6 +77,7 @@ export interface Config {
     galleries: Gallery;
     skills: Skill;
     'wall-messages': WallMessage;
+    counters: Counter;
     'article-daily-views': ArticleDailyView;
     'article-likes': ArticleLike;
     'article-redirects': ArticleRedirect;
@@ -106,6 +107,7 @@ export interface Config {
     galleries: GalleriesSelect<false> | GalleriesSelect<true>;
     skills: SkillsSelect<false> | SkillsSelect<true>;
     'wall-messages': WallMessagesSelect<false> | WallMessagesSelect<true>;
+    counters: CountersSelect<false> | CountersSelect<true>;
     'article-daily-views': ArticleDailyViewsSelect<false> | ArticleDailyViewsSelect<true>;
     'article-likes': ArticleLikesSelect<false> | ArticleLikesSelect<true>;
     'article-redirects': ArticleRedirectsSelect<false> | ArticleRedirectsSelect<true>;
@@ -271,6 +273,7 @@ export interface Article {
    * The slug at first publication: feeds identify the article as /articles/<this>-<id> for good.
    */
   feedSlug?: string | null;
+  counters?: (number | null) | Counter;
   viewCount?: number | null;
   likeCount?: number | null;
   /**
@@ -284,6 +287,16 @@ export interface Article {
   }[];
   updatedAt: string;
   createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "counters".
+ */
+export interface Counter {
+  id: number;
+  views: number;
+  likes: number;
+  downloads: number;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -339,6 +352,7 @@ export interface Project {
    */
   order?: number | null;
   publishedAt?: string | null;
+  counters?: (number | null) | Counter;
   viewCount?: number | null;
   likeCount?: number | null;
   updatedAt: string;
@@ -374,6 +388,7 @@ export interface Resource {
    */
   fileUrl: string;
   fileSize?: string | null;
+  counters?: (number | null) | Counter;
   downloadCount?: number | null;
   status: 'active' | 'inactive';
   updatedAt: string;
@@ -803,6 +818,10 @@ export interface PayloadLockedDocument {
         value: number | WallMessage;
       } | null)
     | ({
+        relationTo: 'counters';
+        value: number | Counter;
+      } | null)
+    | ({
         relationTo: 'article-daily-views';
         value: number | ArticleDailyView;
       } | null)
@@ -927,6 +946,7 @@ export interface ArticlesSelect<T extends boolean = true> {
   featured?: T;
   publishedAt?: T;
   feedSlug?: T;
+  counters?: T;
   viewCount?: T;
   likeCount?: T;
   readingTimeMinutes?: T;
@@ -955,6 +975,7 @@ export interface ProjectsSelect<T extends boolean = true> {
   featured?: T;
   order?: T;
   publishedAt?: T;
+  counters?: T;
   viewCount?: T;
   likeCount?: T;
   updatedAt?: T;
@@ -982,6 +1003,7 @@ export interface ResourcesSelect<T extends boolean = true> {
   description?: T;
   fileUrl?: T;
   fileSize?: T;
+  counters?: T;
   downloadCount?: T;
   status?: T;
   updatedAt?: T;
@@ -1077,6 +1099,15 @@ export interface WallMessagesSelect<T extends boolean = true> {
   awaitingModeration?: T;
   updatedAt?: T;
   createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "counters_select".
+ */
+export interface CountersSelect<T extends boolean = true> {
+  views?: T;
+  likes?: T;
+  downloads?: T;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema

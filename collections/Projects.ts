@@ -2,13 +2,14 @@ import type { CollectionConfig } from 'payload'
 
 import { canManageContent } from '../access/canManageContent'
 import { publishedOrStaff } from '../access/publishedOrStaff'
-import { counterField } from '../fields/counterField'
+import { type CounterFieldSpec, counterFields } from '../fields/counterFields'
 import { markdownContent } from '../fields/markdownContent'
 import { orderField } from '../fields/orderField'
 import { publishAtField } from '../fields/publishAtField'
 import { lastEditedByField, REVISIONS_KEPT } from '../fields/revisionFields'
 import { statusField } from '../fields/statusField'
 import { urlField, urlListField } from '../fields/urlField'
+import { createCounterRow, deleteCounterRow } from '../hooks/counterRows'
 import { cancelScheduledPublishOnDelete, publishWhenScheduledInPast, syncScheduledPublish } from '../hooks/schedulePublishing'
 import { keepLiveStateOnRestore } from '../hooks/keepLiveStateOnRestore'
 import { setLastEditor } from '../hooks/setLastEditor'
@@ -16,10 +17,15 @@ import { setPublishedAt } from '../hooks/setPublishedAt'
 
 export const PROJECTS_SLUG = 'projects'
 
+const PROJECT_COUNTERS: CounterFieldSpec[] = [
+  { name: 'viewCount', label: 'Views', column: 'views' },
+  { name: 'likeCount', label: 'Likes', column: 'likes' },
+]
+
 const content = markdownContent({ required: false })
 
 /** What a restore keeps from the live record (hooks/keepLiveStateOnRestore.ts). */
-const LIVE_STATE = ['status', 'publishAt', 'publishedAt', 'viewCount', 'likeCount']
+const LIVE_STATE = ['status', 'publishAt', 'publishedAt', 'counters']
 
 export const Projects: CollectionConfig = {
   slug: PROJECTS_SLUG,
@@ -33,11 +39,18 @@ export const Projects: CollectionConfig = {
   defaultSort: '-createdAt',
   versions: { maxPerDoc: REVISIONS_KEPT },
   hooks: {
-    beforeChange: [keepLiveStateOnRestore(LIVE_STATE), setLastEditor, publishWhenScheduledInPast, setPublishedAt, content.beforeChange],
+    beforeChange: [
+      createCounterRow(PROJECT_COUNTERS),
+      keepLiveStateOnRestore(LIVE_STATE),
+      setLastEditor,
+      publishWhenScheduledInPast,
+      setPublishedAt,
+      content.beforeChange,
+    ],
     afterChange: [syncScheduledPublish(PROJECTS_SLUG)],
-    afterDelete: [cancelScheduledPublishOnDelete(PROJECTS_SLUG)],
+    afterDelete: [cancelScheduledPublishOnDelete(PROJECTS_SLUG), deleteCounterRow],
   },
-  indexes: [{ fields: ['status', 'createdAt'] }, { fields: ['featured', 'status'] }],
+  indexes: [{ fields: ['status', 'createdAt'] }, { fields: ['featured', 'status'] }, { fields: ['status', 'counters'] }],
   fields: [
     { name: 'title', type: 'text', required: true, maxLength: 300 },
     { name: 'description', type: 'textarea', required: true },
@@ -66,7 +79,6 @@ export const Projects: CollectionConfig = {
     { name: 'featured', type: 'checkbox', defaultValue: false, index: true, admin: { position: 'sidebar' } },
     orderField(),
     { name: 'publishedAt', type: 'date', admin: { position: 'sidebar', readOnly: true } },
-    counterField('viewCount', 'Views'),
-    counterField('likeCount', 'Likes'),
+    ...counterFields(PROJECT_COUNTERS),
   ],
 }

@@ -6,7 +6,7 @@ import { CAROUSELS_SLUG } from '../collections/Carousels'
 import { SITE_SLUG } from '../collections/globals/Site'
 import { PROJECTS_SLUG } from '../collections/Projects'
 import { SKILLS_SLUG } from '../collections/Skills'
-import { sumField } from '../lib/db/fieldSum'
+import { sumCounter } from '../lib/db/counterSum'
 import { sendPublicRead } from './http/publicResponse'
 import { homePayload } from './serializers/home'
 
@@ -22,7 +22,7 @@ const PUBLISHED = { status: { equals: 'published' } }
 const publishedStats = async (payload: Payload, collection: CollectionSlug) => {
   const [{ totalDocs }, views] = await Promise.all([
     payload.count({ collection, overrideAccess: false, where: PUBLISHED }),
-    sumField(payload, collection, 'viewCount', { field: 'status', equals: 'published' }),
+    sumCounter(payload, collection, 'viewCount', { field: 'status', equals: 'published' }),
   ])
   return { count: totalDocs, views }
 }

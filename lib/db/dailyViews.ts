@@ -4,30 +4,34 @@ import { sqlOf } from './rawSql'
 
 /**
  * Views per article per UTC day are written by the database itself, in the statement that counts them: a trigger on
- * `articles.view_count` upserts the day's row by the increase. The group commit's one UPDATE per batch thus counts
- * the views and their day atomically, and nothing else needs to remember to. Created at every start (idempotent),
- * like the search index, so it exists whether the schema came from migrations or from development's push.
+ * `counters.views` upserts the day's row of the article that owns the counters row (a project's views match no
+ * article and are not kept per day). The group commit's one UPDATE per batch thus counts the views and their day
+ * atomically, and nothing else needs to remember to. Created at every start (idempotent), like the search index, so
+ * it exists whether the schema came from migrations or from development's push. The trigger of earlier versions, on
+ * `articles.view_count`, is dropped by the migration that moved the counts.
  */
 const DAILY_VIEWS_DDL = {
   sqlite: [
-    `CREATE TRIGGER IF NOT EXISTS article_daily_views_count AFTER UPDATE OF view_count ON articles
-     WHEN NEW.view_count > OLD.view_count
+    `CREATE TRIGGER IF NOT EXISTS counters_daily_views AFTER UPDATE OF views ON counters
+     WHEN NEW.views > OLD.views
      BEGIN
-       INSERT INTO article_daily_views (article_id, day, views) VALUES (NEW.id, strftime('%Y-%m-%d', 'now'), NEW.view_count - OLD.view_count)
+       INSERT INTO article_daily_views (article_id, day, views)
+       SELECT articles.id, strftime('%Y-%m-%d', 'now'), NEW.views - OLD.views FROM articles WHERE articles.counters_id = NEW.id
        ON CONFLICT (article_id, day) DO UPDATE SET views = views + excluded.views, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now');
      END`,
   ],
   postgres: [
-    `CREATE OR REPLACE FUNCTION article_daily_views_count() RETURNS trigger AS $$
+    `CREATE OR REPLACE FUNCTION counters_daily_views() RETURNS trigger AS $$
      BEGIN
-       IF NEW.view_count > OLD.view_count THEN
-         INSERT INTO article_daily_views (article_id, day, views) VALUES (NEW.id, to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD'), NEW.view_count - OLD.view_count)
+       IF NEW.views > OLD.views THEN
+         INSERT INTO article_daily_views (article_id, day, views)
+         SELECT articles.id, to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD'), NEW.views - OLD.views FROM articles WHERE articles.counters_id = NEW.id
          ON CONFLICT (article_id, day) DO UPDATE SET views = article_daily_views.views + excluded.views, updated_at = now();
        END IF;
        RETURN NEW;
      END $$ LANGUAGE plpgsql`,
-    'DROP TRIGGER IF EXISTS article_daily_views_count ON articles',
-    'CREATE TRIGGER article_daily_views_count AFTER UPDATE OF view_count ON articles FOR EACH ROW EXECUTE FUNCTION article_daily_views_count()',
+    'DROP TRIGGER IF EXISTS counters_daily_views ON counters',
+    'CREATE TRIGGER counters_daily_views AFTER UPDATE OF views ON counters FOR EACH ROW EXECUTE FUNCTION counters_daily_views()',
   ],
 }
 

@@ -10,6 +10,7 @@ import * as migration_20261123_190129_revisions from './20261123_190129_revision
 import * as migration_20261123_201159_webhooks from './20261123_201159_webhooks';
 import * as migration_20261123_214207_import_sources from './20261123_214207_import_sources';
 import * as migration_20261124_023541_daily_views from './20261124_023541_daily_views';
+import * as migration_20261124_055827_counters_table from './20261124_055827_counters_table';
 
 export const migrations = [
   {
@@ -70,6 +71,11 @@ export const migrations = [
   {
     up: migration_20261124_023541_daily_views.up,
     down: migration_20261124_023541_daily_views.down,
-    name: '20261124_023541_daily_views'
+    name: '20261124_023541_daily_views',
+  },
+  {
+    up: migration_20261124_055827_counters_table.up,
+    down: migration_20261124_055827_counters_table.down,
+    name: '20261124_055827_counters_table'
   },
 ];

@@ -4,7 +4,7 @@ import { RESOURCES_SLUG } from '../../collections/Resources'
 import { incrementCounter } from '../../lib/db/counters'
 import { readsDeepPagesByIds } from '../../lib/db/deepPaging'
 import { drizzleTable } from '../../lib/db/drizzleTable'
-import { sumField } from '../../lib/db/fieldSum'
+import { sumCounter } from '../../lib/db/counterSum'
 import { bootService, type BootedService } from '../helpers/bootService'
 
 // lib/db/ leans on adapter internals (drizzle tables, raw SQL); these run on whichever database this leg uses.
@@ -33,7 +33,7 @@ afterAll(async () => {
 
 describe('drizzleTable', () => {
   it('finds a collection table with the named columns on SQL adapters, and nothing on others', () => {
-    const table = drizzleTable(service.payload, RESOURCES_SLUG, ['downloadCount', 'status'])
+    const table = drizzleTable(service.payload, RESOURCES_SLUG, ['counters', 'status'])
     expect(table !== undefined).toBe(service.database.kind !== 'mongodb')
     expect(drizzleTable(service.payload, RESOURCES_SLUG, ['noSuchColumn'])).toBeUndefined()
   })
@@ -53,10 +53,10 @@ describe('incrementCounter', () => {
   })
 })
 
-describe('sumField', () => {
+describe('sumCounter', () => {
   it('adds up a number field over the matching records only', async () => {
-    const active = await sumField(service.payload, RESOURCES_SLUG, 'downloadCount', { field: 'status', equals: 'active' })
-    const inactive = await sumField(service.payload, RESOURCES_SLUG, 'downloadCount', { field: 'status', equals: 'inactive' })
+    const active = await sumCounter(service.payload, RESOURCES_SLUG, 'downloadCount', { field: 'status', equals: 'active' })
+    const inactive = await sumCounter(service.payload, RESOURCES_SLUG, 'downloadCount', { field: 'status', equals: 'inactive' })
     const counted = (await service.payload.findByID({ collection: RESOURCES_SLUG, id: ids[0]!, overrideAccess: true })).downloadCount
     expect(active).toBe(Number(counted) + 4)
     expect(inactive).toBe(100)

@@ -8,7 +8,7 @@ import { MANIFEST_FILE } from '../../lib/portability/exportLayout'
 import { readFrontMatter } from '../../lib/portability/frontMatter'
 import { loginToken, PASSWORD } from '../helpers/accounts'
 import { bootService, type BootedService } from '../helpers/bootService'
-import { setCreatedAt } from '../helpers/content'
+import { setCounts, setCreatedAt } from '../helpers/content'
 import { uploadImage } from '../helpers/media'
 import { runPortabilityScript } from '../helpers/portability'
 import { spawnServer, type ServerProcess } from '../helpers/serverProcess'
@@ -112,7 +112,7 @@ const createSite = async (token: string) => {
   for (const [index, data] of articles.entries()) {
     const { id } = await post('/api/admin/articles', data)
     await setCreatedAt(payload, 'articles', id, new Date(Date.UTC(2022, index, 10, 9, 30)).toISOString())
-    await payload.db.updateOne({ collection: 'articles', id, data: { viewCount: 10 * (index + 1), likeCount: index } })
+    await setCounts(payload, 'articles', id, { viewCount: 10 * (index + 1), likeCount: index })
   }
   const projects = [
     { title: 'Bookshelf', description: 'Books I read.', content: `![Shot](${shot!.url})\n`, coverImage: shot!.url, screenshots: [cover!.url, 'https://example.com/s.png'],
@@ -123,7 +123,7 @@ const createSite = async (token: string) => {
   for (const [index, data] of projects.entries()) {
     const { id } = await post('/api/admin/projects', data)
     await setCreatedAt(payload, 'projects', id, new Date(Date.UTC(2023, index, 1)).toISOString())
-    await payload.db.updateOne({ collection: 'projects', id, data: { viewCount: 5 + index } })
+    await setCounts(payload, 'projects', id, { viewCount: 5 + index })
   }
 }
 

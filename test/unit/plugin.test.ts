@@ -43,15 +43,18 @@ describe('blogPortfolio plugin', () => {
       config.collections.find((collection) => collection.slug === slug)!.fields.find((f) => 'name' in f && f.name === name) as {
         defaultValue?: unknown
         required?: boolean
+        virtual?: unknown
       }
     expect(field('articles', 'status').defaultValue).toBe('draft')
     expect(field('articles', 'featured').defaultValue).toBe(false)
-    expect(field('articles', 'viewCount').defaultValue).toBe(0)
+    // Counts live in the record's counters row, whose columns start at 0.
+    expect(field('articles', 'viewCount').virtual).toBe('counters.views')
+    expect(field('counters', 'views').defaultValue).toBe(0)
     expect(field('projects', 'status').defaultValue).toBe('draft')
     expect(field('carousels', 'status').defaultValue).toBe('active')
     expect(field('carousels', 'order').defaultValue).toBe(0)
     expect(field('resources', 'status').defaultValue).toBe('active')
-    expect(field('resources', 'downloadCount').defaultValue).toBe(0)
+    expect(field('resources', 'downloadCount').virtual).toBe('counters.downloads')
     expect(field('categories', 'type').defaultValue).toBe('article')
     expect(field('galleries', 'public').defaultValue).toBe(true)
     expect(field('wall-messages', 'status').defaultValue).toBe('approved')

@@ -1,0 +1,25 @@
+import type { CollectionConfig } from 'payload'
+
+export const COUNTERS_SLUG = 'counters'
+
+/** The counters a record can have; each counted collection uses some (articles: views and likes). */
+export const COUNTER_COLUMNS = ['views', 'likes', 'downloads'] as const
+export type CounterColumn = (typeof COUNTER_COLUMNS)[number]
+
+const nobody = () => false
+const anyone = () => true
+
+/**
+ * The views, likes and downloads of one article, project or resource, in a row of their own: a +1 rewrites this
+ * small row, never the record's (whose content may be tens of KB), and sums over many records read only these.
+ * A record points here through its hidden `counters` field and shows the values through virtual fields
+ * (fields/counterFields.ts), so the admin UI, `/cms-api` sorting and filtering work as on stored fields. Written only
+ * by the counting code and the record's own hooks; readable by anyone, as the counts are public on every door.
+ */
+export const Counters: CollectionConfig = {
+  slug: COUNTERS_SLUG,
+  access: { create: nobody, delete: nobody, read: anyone, update: nobody },
+  admin: { hidden: true },
+  timestamps: false,
+  fields: COUNTER_COLUMNS.map((name) => ({ name, type: 'number', required: true, defaultValue: 0, min: 0 })),
+}
