@@ -6,7 +6,8 @@ import { ARTICLES_SLUG } from '../collections/Articles'
 import { decrementCounter, incrementCounter, readCounter } from '../lib/db/counters'
 import { deleteWhereEquals, insertUnlessPresent } from '../lib/db/uniqueRows'
 import { type LikeVisitor, likeHasher, VISITOR_ID_PATTERN } from '../lib/likeVisitors'
-import { inMemoryLimiter, takePoint } from '../lib/rateLimits'
+import { limiterFactoryOf } from '../lib/coherence/sharedRateLimits'
+import { takePoint } from '../lib/rateLimits'
 import { findPublishedArticle } from './articles'
 import { ApiError, notFound } from './http/apiError'
 import { sendData } from './http/envelope'
@@ -43,7 +44,7 @@ const visitorOf = (req: Request): LikeVisitor => {
  */
 export const likeRoutes = (payload: Payload, ratePerMinute: number, recordTtl: number): Router => {
   const router = Router()
-  const limiter = inMemoryLimiter({ keyPrefix: 'article-like', points: ratePerMinute, duration: RATE_WINDOW_SECONDS })
+  const limiter = limiterFactoryOf(payload)({ keyPrefix: 'article-like', points: ratePerMinute, duration: RATE_WINDOW_SECONDS })
   const hash = likeHasher(payload.secret)
 
   /** Rate limit (every request counts, refused ones too), then the visitor, then the article (drafts: 404). */

@@ -6,7 +6,8 @@ import { PUBLIC_WALL_CONTEXT } from '../access/canCreateWallMessage'
 import { WALL_MESSAGES_SLUG } from '../collections/WallMessages'
 import { HONEYPOT_CONTEXT } from '../hooks/markHoneypotSpam'
 import { leavingDefaults } from '../lib/createData'
-import { inMemoryLimiter, takePoint } from '../lib/rateLimits'
+import { limiterFactoryOf } from '../lib/coherence/sharedRateLimits'
+import { takePoint } from '../lib/rateLimits'
 import type { WallMessage } from '../payload-types'
 import { ApiError } from './http/apiError'
 import { sendData } from './http/envelope'
@@ -38,7 +39,7 @@ const avatarsOf = (payload: Payload, docs: Pick<WallMessage, 'user'>[]) =>
  */
 export const wallMessageRoutes = (payload: Payload, ratePerMinute: number, answerTtl: number): Router => {
   const router = Router()
-  const limiter = inMemoryLimiter({ keyPrefix: 'wall-post', points: ratePerMinute, duration: RATE_WINDOW_SECONDS })
+  const limiter = limiterFactoryOf(payload)({ keyPrefix: 'wall-post', points: ratePerMinute, duration: RATE_WINDOW_SECONDS })
 
   router.post('/', async (req, res) => {
     // Every attempt counts, accepted or not, so a bot cannot probe the validation for free.

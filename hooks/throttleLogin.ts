@@ -1,19 +1,19 @@
-import type { CollectionAfterLoginHook, CollectionBeforeOperationHook, PayloadRequest, SanitizedConfig } from 'payload'
+import type { CollectionAfterLoginHook, CollectionBeforeOperationHook, Payload, PayloadRequest, SanitizedConfig } from 'payload'
 
 import { clientIpOf } from '../lib/clientIpHeader'
+import { limiterFactoryOf } from '../lib/coherence/sharedRateLimits'
 import { createLoginThrottle, type LoginAttempt, type LoginThrottle } from '../lib/loginThrottle'
-import { inMemoryLimiter } from '../lib/rateLimits'
 import { LoginThrottledError } from '../lib/loginThrottledError'
 import { loginThrottleSettingsOf } from '../lib/loginThrottleSettings'
 
 const throttles = new WeakMap<SanitizedConfig, LoginThrottle>()
 
-/** One throttle per service (its config), built on first use. */
-const throttleOf = (config: SanitizedConfig): LoginThrottle => {
-  let throttle = throttles.get(config)
+/** One throttle per service (its config), built on first use, stored in the service's database. */
+const throttleOf = (payload: Payload): LoginThrottle => {
+  let throttle = throttles.get(payload.config)
   if (!throttle) {
-    throttle = createLoginThrottle(loginThrottleSettingsOf(config.custom), inMemoryLimiter)
-    throttles.set(config, throttle)
+    throttle = createLoginThrottle(loginThrottleSettingsOf(payload.config.custom), limiterFactoryOf(payload))
+    throttles.set(payload.config, throttle)
   }
   return throttle
 }
@@ -32,7 +32,7 @@ export const throttleLogin: CollectionBeforeOperationHook = async ({ args, opera
   if (operation !== 'login') return args
   const attempt = attemptOf(req, args.data.email)
   if (!attempt) return args
-  const decision = await throttleOf(req.payload.config).attempt(attempt)
+  const decision = await throttleOf(req.payload).attempt(attempt)
   if (decision.allowed) return args
   // Payload's REST and GraphQL handlers copy these onto their error answers.
   req.responseHeaders = new Headers(req.responseHeaders)
@@ -43,6 +43,11 @@ export const throttleLogin: CollectionBeforeOperationHook = async ({ args, opera
 /** A successful login takes back its own counted attempt and clears the account's failures from that IP. */
 export const releaseLoginAttempt: CollectionAfterLoginHook = async ({ req, user }) => {
   const attempt = attemptOf(req, (user as { email?: unknown }).email)
-  if (attempt) await throttleOf(req.payload.config).succeeded(attempt)
+  if (!attempt) return user
+  // The login succeeded: a store that cannot take the attempt back leaves one failure counted, which is no reason to
+  // refuse it.
+  await throttleOf(req.payload)
+    .succeeded(attempt)
+    .catch((error: unknown) => req.payload.logger.warn({ err: error }, 'login throttle: could not give back a successful attempt'))
   return user
 }

@@ -1,17 +1,26 @@
 import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible'
 
+import { DatabaseUnavailableError } from './db/databaseUnavailable'
+
 export type LimiterOptions = { keyPrefix: string; points: number; duration: number; blockDuration?: number }
 
-/** Builds one limiter. The one place that picks the store: memory for now, a shared database store later. */
+/**
+ * Builds one limiter. The service's limiters are stored in its database (lib/coherence/sharedRateLimits.ts picks the
+ * store), so they hold across processes; memory serves unit tests.
+ */
 export type CreateLimiter = (options: LimiterOptions) => RateLimiterAbstract
 
 export const inMemoryLimiter: CreateLimiter = (options) => new RateLimiterMemory(options)
 
 export type RateDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number }
 
-/** A limiter's rejection as a decision: a spent key is a refusal; a failing store is an error, thrown on. */
+/**
+ * A limiter's rejection as a decision: a spent key is a refusal. A store that fails (the database cannot be reached,
+ * is locked, or refused the statement) answers like any database outage, 503 with Retry-After: the limit is not
+ * skipped (fail closed), and the request changes nothing.
+ */
 export const refusal = (rejection: unknown): RateDecision => {
-  if (!(rejection instanceof RateLimiterRes)) throw rejection
+  if (!(rejection instanceof RateLimiterRes)) throw rejection instanceof DatabaseUnavailableError ? rejection : new DatabaseUnavailableError(rejection)
   return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)) }
 }
 

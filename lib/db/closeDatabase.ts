@@ -1,5 +1,6 @@
 import type { Payload } from 'payload'
 
+import { stopCacheBroadcast } from '../coherence/cacheBroadcast'
 import { outageMonitorOf } from './guardDatabase'
 
 type PoolClient = {
@@ -43,6 +44,7 @@ export const closeDatabase = async (payload: Payload): Promise<void> => {
   const pool = poolOf(payload.db)
   const client = clientOf(payload.db)
   outageMonitorOf(payload.db)?.stop()
+  await stopCacheBroadcast(payload.db)
   await payload.destroy()
   if (pool?.end && !pool.ended && !pool.ending) {
     const clients = [...(pool._clients ?? [])]

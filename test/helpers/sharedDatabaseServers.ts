@@ -37,7 +37,12 @@ export const sharedDatabaseServers = (name: string, env: Record<string, string>)
       JOBS_POLL_MS: '100',
       ...env,
     })
-  return { start }
+  /** The block's database (its kind and URL), for tests that look into it directly. */
+  const database_ = () => {
+    if (!database) throw new Error('the shared database is made in beforeAll')
+    return database
+  }
+  return { start, database: database_ }
 }
 
 /** A JSON request to a server process: its status and parsed body (null when it has none). */

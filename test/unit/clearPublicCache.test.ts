@@ -1,7 +1,8 @@
 import { beforeEach, describe, expect, it } from '@jest/globals'
-import type { DatabaseAdapter } from 'payload'
+import type { DatabaseAdapter, PayloadRequest } from 'payload'
 
 import { clearPublicCache, clearPublicCacheOnCommit } from '../../hooks/clearPublicCache'
+import { setCacheBroadcast } from '../../lib/coherence/cacheBroadcast'
 import { publicCache } from '../../lib/publicCache'
 
 const fakeDb = () => {
@@ -44,5 +45,37 @@ describe('clearPublicCache', () => {
     await db.rollbackTransaction('tx-2')
     await db.commitTransaction('tx-2')
     expect(publicCache.get('home')).toBe('value')
+  })
+})
+
+describe('clearPublicCache tells the other processes', () => {
+  const withBroadcast = () => {
+    const { db, events } = fakeDb()
+    let announced = 0
+    setCacheBroadcast(db, {
+      announce: async () => {
+        announced++
+      },
+      stop: async () => {},
+    })
+    const payload = { db } as unknown as PayloadRequest['payload']
+    return { db, events, payload, announced: () => announced }
+  }
+
+  it('after the commit, not before, and never for a rollback', async () => {
+    const { db, payload, announced } = withBroadcast()
+    await clearPublicCache({ doc: {}, req: { payload, transactionID: 'tx-3' } })
+    expect(announced()).toBe(0)
+    await db.commitTransaction('tx-3')
+    expect(announced()).toBe(1)
+    await clearPublicCache({ doc: {}, req: { payload, transactionID: 'tx-4' } })
+    await db.rollbackTransaction('tx-4')
+    expect(announced()).toBe(1)
+  })
+
+  it('at once when the write has no transaction (committed already)', async () => {
+    const { payload, announced } = withBroadcast()
+    await clearPublicCache({ doc: {}, req: { payload, transactionID: Promise.resolve({} as unknown as string) } })
+    expect(announced()).toBe(1)
   })
 })

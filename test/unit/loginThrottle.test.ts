@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals'
 import { RateLimiterMemory } from 'rate-limiter-flexible'
 
+import { DatabaseUnavailableError } from '../../lib/db/databaseUnavailable'
 import { createLoginThrottle } from '../../lib/loginThrottle'
 import type { CreateLimiter } from '../../lib/rateLimits'
 import { DEFAULT_LOGIN_THROTTLE, loginThrottleSettingsOf } from '../../lib/loginThrottleSettings'
@@ -43,7 +44,7 @@ describe('createLoginThrottle', () => {
     expect(await attempts(throttle, [from('10.0.0.1'), from('10.0.0.1'), from('10.0.0.1')])).toEqual([true, true, false])
   })
 
-  it('builds its limiters with the store it is given, and lets a store failure through instead of allowing', async () => {
+  it('builds its limiters with the store it is given, and answers a store failure as an outage instead of allowing', async () => {
     const built: string[] = []
     const failing: CreateLimiter = (options) => {
       built.push(options.keyPrefix)
@@ -53,7 +54,10 @@ describe('createLoginThrottle', () => {
     }
     const throttle = createLoginThrottle(settings, failing)
     expect(built).toEqual(['login-ip', 'login-account-ip'])
-    await expect(throttle.attempt(from('10.0.0.1'))).rejects.toThrow('store down')
+    const failure = await throttle.attempt(from('10.0.0.1')).catch((error: unknown) => error)
+    expect(failure).toBeInstanceOf(DatabaseUnavailableError)
+    expect((failure as DatabaseUnavailableError).status).toBe(503)
+    expect(((failure as Error).cause as Error).message).toBe('store down')
   })
 })
 
