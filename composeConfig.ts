@@ -1,3 +1,5 @@
+import './lib/skipDependencyCheck'
+
 import path from 'node:path'
 
 import { lexicalEditor } from '@payloadcms/richtext-lexical'
@@ -13,6 +15,7 @@ import { loginThrottleSettingsFromEnv } from './lib/loginThrottleSettings'
 import { mediaDirOf } from './lib/mediaDir'
 import { projectRoot } from './lib/projectRoot'
 import { resolveSecret } from './lib/secret'
+import { S3_ADMIN_DEPENDENCIES, s3MediaStorage } from './lib/storage/s3MediaStorage'
 import { migrations as postgresMigrations } from './migrations/postgres/index'
 import { migrations as sqliteMigrations } from './migrations/sqlite/index'
 
@@ -25,6 +28,7 @@ const isNextBuild = () => process.env.NEXT_PHASE === 'phase-production-build'
 export const composeConfig = (env: ServiceEnv): Promise<SanitizedConfig> =>
   buildConfig({
     admin: {
+      dependencies: { ...S3_ADMIN_DEPENDENCIES },
       importMap: { baseDir: dirname, importMapFile: path.resolve(dirname, 'app/(payload)/admin/importMap.js') },
       meta: { titleSuffix: ' · Blog & Portfolio' },
     },
@@ -53,6 +57,8 @@ export const composeConfig = (env: ServiceEnv): Promise<SanitizedConfig> =>
           deliveryRetentionDays: env.webhookDeliveryRetentionDays,
         },
       }),
+      // After blogPortfolio, which adds the media collection it moves to the bucket.
+      ...(env.s3 ? [s3MediaStorage(env.s3)] : []),
     ],
     secret: env.payloadSecret ?? (isNextBuild() ? 'next-build-only' : resolveSecret(undefined, env.dataDir)),
     serverURL: env.serverUrl,

@@ -2,6 +2,7 @@
 // archive (tar.gz) while the service runs. Uses the service's environment (DATABASE_URL, DATA_DIR). docs/backups.md.
 import { byteSize } from '../lib/backup/byteSize'
 import { createBackup } from '../lib/backup/createBackup'
+import { bucketNote } from '../lib/backup/mediaInBucket'
 import { runCommand } from '../lib/backup/runCommand'
 import { readEnv } from '../lib/env'
 
@@ -11,6 +12,6 @@ await runCommand('Usage: npm run backup -- <file.tar.gz> [--force]   (--force re
   return [
     `Backup written to ${file} (${byteSize(bytes)}) in ${(milliseconds / 1000).toFixed(1)} s`,
     `  database: ${manifest.database.kind}, ${byteSize(manifest.database.bytes)}; ${manifest.migrations.length} migrations recorded (latest: ${latest})`,
-    `  media: ${manifest.media.files.length} files, ${byteSize(manifest.media.bytes)}`,
+    manifest.media.bucket ? `  media: ${bucketNote(manifest.media.bucket)}` : `  media: ${manifest.media.files.length} files, ${byteSize(manifest.media.bytes)}`,
   ].join('\n')
 })

@@ -8,6 +8,7 @@ import { writeArchive } from './archiveWriter'
 import { BackupError } from './backupError'
 import { fileDigest } from './fileDigest'
 import { ARCHIVE_FORMAT, ARCHIVE_FORMAT_VERSION, DATABASE_SNAPSHOTS, type Manifest, type MigrationRecord } from './manifest'
+import { bucketOf } from './mediaInBucket'
 import { describeMediaFiles } from './mediaFiles'
 import { snapshotPostgres } from './postgresSnapshot'
 import { sqliteFileOf } from './sqliteFile'
@@ -18,7 +19,8 @@ export type BackupOptions = { env: ServiceEnv; output: string; overwrite?: boole
 export type BackupResult = { file: string; bytes: number; manifest: Manifest; milliseconds: number }
 
 /**
- * Backs up the service's database and media into one archive while the service runs. The database snapshot is taken
+ * Backs up the service's database and media into one archive while the service runs. Media on S3 (S3_BUCKET) are
+ * not copied: the manifest names the bucket, and the command says so. The database snapshot is taken
  * first, then the media files are read: a file uploaded meanwhile may be in the archive without its record, never
  * the other way round (uploads are never rewritten in place).
  */
@@ -47,14 +49,16 @@ export const createBackup = async ({ env, output, overwrite = false }: BackupOpt
       ;({ migrations, tool } = await snapshotPostgres(selection.url, snapshot))
     }
     const mediaDir = mediaDirOf(env.dataDir)
-    const mediaFiles = await describeMediaFiles(mediaDir)
+    // With S3_BUCKET the media folder is not where media are: the archive records the bucket instead of files.
+    const bucket = bucketOf(env.s3)
+    const mediaFiles = bucket ? [] : await describeMediaFiles(mediaDir)
     const manifest: Manifest = {
       format: ARCHIVE_FORMAT,
       formatVersion: ARCHIVE_FORMAT_VERSION,
       createdAt: new Date(started).toISOString(),
       database: { kind: selection.kind, path: DATABASE_SNAPSHOTS[selection.kind].path, format: DATABASE_SNAPSHOTS[selection.kind].format, tool, ...(await fileDigest(snapshot)) },
       migrations,
-      media: { files: mediaFiles, bytes: mediaFiles.reduce((sum, media) => sum + media.bytes, 0) },
+      media: { files: mediaFiles, bytes: mediaFiles.reduce((sum, media) => sum + media.bytes, 0), ...(bucket ? { bucket } : {}) },
     }
     await writeArchive(file, staging, manifest, mediaDir)
     return { file, bytes: fs.statSync(file).size, manifest, milliseconds: Date.now() - started }

@@ -38,7 +38,12 @@ export const manifestSchema = z.object({
   }),
   /** Payload's `payload_migrations` rows at the time of the snapshot. */
   migrations: z.array(migrationRecord),
-  media: z.object({ files: z.array(fileRecord), bytes: z.number().int().nonnegative() }),
+  media: z.object({
+    files: z.array(fileRecord),
+    bytes: z.number().int().nonnegative(),
+    /** Set when the service stored media on S3 (S3_BUCKET): the archive then holds none of them (docs/backups.md). */
+    bucket: z.object({ name: z.string(), endpoint: z.string().optional() }).optional(),
+  }),
 })
 
 export type Manifest = z.infer<typeof manifestSchema>

@@ -1,12 +1,16 @@
 import { spawn } from 'node:child_process'
 import path from 'node:path'
 
+import { PG_LIMITS_SCHEMA } from '../coherence/limitsTables'
 import { BackupError } from './backupError'
 import { libpqConnection, psqlQuery } from './postgresTools'
 import { isBookkeepingTable, MIGRATIONS_TABLE, type TargetContents } from './targetContents'
 
-/** The search index's schema (lib/db/searchIndex.ts): bookkeeping, rebuilt from the records. */
-const SEARCH_SCHEMA = 'blog_search'
+/**
+ * Bookkeeping schemas: the search index's (lib/db/searchIndex.ts), rebuilt from the records, and the shared rate
+ * limits' (lib/coherence/sharedRateLimits.ts), which a first start and one login fill.
+ */
+const BOOKKEEPING_SCHEMAS = new Set(['blog_search', PG_LIMITS_SCHEMA])
 
 const quoteIdentifier = (name: string) => `"${name.replaceAll('"', '""')}"`
 
@@ -35,7 +39,7 @@ export const inspectPostgresTarget = async (binDir: string, databaseUrl: string)
       `The target Postgres database has ${overview.others} other connection(s) (is the service running?). Stop the service before restoring.`,
     )
   }
-  const counted = overview.tables.filter((table) => table.schema !== SEARCH_SCHEMA && !isBookkeepingTable(table.name))
+  const counted = overview.tables.filter((table) => !BOOKKEEPING_SCHEMAS.has(table.schema) && !isBookkeepingTable(table.name))
   const filledTables: TargetContents['filledTables'] = []
   if (counted.length > 0) {
     const counts = JSON.parse(

@@ -7,6 +7,7 @@ import { mediaDirOf } from '../mediaDir'
 import { extractArchive } from './archiveReader'
 import { BackupError } from './backupError'
 import { type Manifest, MEDIA_FOLDER } from './manifest'
+import { checkMediaStorageMatches } from './mediaInBucket'
 import { listMediaFiles } from './mediaFiles'
 import { replaceMediaFolder } from './mediaRestore'
 import { findPostgresBinDir } from './postgresTools'
@@ -21,8 +22,8 @@ export type RestoreOptions = { env: ServiceEnv; archive: string; force?: boolean
 export type RestoreResult = { manifest: Manifest; replacedContent: boolean; milliseconds: number }
 
 /** Refuses a target that holds content (database rows or media files) unless `force`; says whether content goes. */
-const checkTargetIsEmpty = (contents: TargetContents, mediaDir: string, force: boolean): boolean => {
-  const mediaCount = listMediaFiles(mediaDir).length
+const checkTargetIsEmpty = (contents: TargetContents, mediaDir: string | undefined, force: boolean): boolean => {
+  const mediaCount = mediaDir ? listMediaFiles(mediaDir).length : 0
   const reasons = [whyNotEmpty(contents), mediaCount > 0 ? `the media folder ${mediaDir} holds ${mediaCount} files` : undefined].filter(Boolean)
   if (reasons.length > 0 && !force) {
     throw new BackupError(`The target is not empty: ${reasons.join('; ')}. Nothing was changed. Pass --force to replace it with the archive.`)
@@ -34,7 +35,8 @@ const checkTargetIsEmpty = (contents: TargetContents, mediaDir: string, force: b
  * Restores an archive into the database DATABASE_URL selects and the media folder under DATA_DIR. The archive is
  * unpacked and checked in full inside the data folder before anything is touched; the target must be empty (see
  * targetContents.ts) unless `force`, and no other process may be using it. The database is replaced in one step
- * (SQLite: a rename; Postgres: one transaction), then the media folder (renames).
+ * (SQLite: a rename; Postgres: one transaction), then the media folder (renames). With S3_BUCKET, media stay in the
+ * bucket: the archive must be one made with media on S3 (mediaInBucket.ts), and no media folder is touched.
  */
 export const restoreBackup = async ({ env, archive, force = false }: RestoreOptions): Promise<RestoreResult> => {
   const started = Date.now()
@@ -52,8 +54,10 @@ export const restoreBackup = async ({ env, archive, force = false }: RestoreOpti
         `${file} holds a ${manifest.database.kind} database, but DATABASE_URL selects ${selection.kind}: restoring across database kinds is not supported.`,
       )
     }
+    checkMediaStorageMatches(manifest, env.s3)
     const restoredDatabase = path.join(staging, manifest.database.path)
-    const mediaDir = mediaDirOf(env.dataDir)
+    // Media in a bucket stay there: the local folder is neither checked nor replaced.
+    const mediaDir = env.s3 ? undefined : mediaDirOf(env.dataDir)
     let replacedContent: boolean
     if (selection.kind === 'sqlite') {
       await checkSqliteIntegrity(restoredDatabase)
@@ -66,7 +70,7 @@ export const restoreBackup = async ({ env, archive, force = false }: RestoreOpti
       replacedContent = checkTargetIsEmpty(target, mediaDir, force)
       await restorePostgres(binDir, selection.url, restoredDatabase, target.schemas)
     }
-    replaceMediaFolder(path.join(staging, MEDIA_FOLDER), mediaDir, staging)
+    if (mediaDir) replaceMediaFolder(path.join(staging, MEDIA_FOLDER), mediaDir, staging)
     return { manifest, replacedContent, milliseconds: Date.now() - started }
   } finally {
     fs.rmSync(staging, { recursive: true, force: true })

@@ -25,6 +25,7 @@ import { ArticleViewsChart as ArticleViewsChart_00f1753d1f63bc04e1716814c294a66b
 import { SendTestEvent as SendTestEvent_ec7b3944845cd4ad6cbefe5d2389d504 } from '../../../components/SendTestEvent'
 import { DashboardStats as DashboardStats_32f220f8977b6db449a172af43c24f72 } from '../../../components/DashboardStats'
 import { CollectionCards as CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1 } from '@payloadcms/next/rsc'
+import { S3ClientUploadHandler as S3ClientUploadHandler_f97aa6c64367fa259c5bc0567239ef24 } from '@payloadcms/storage-s3/client'
 
 /** @type import('payload').ImportMap */
 export const importMap = {
@@ -54,5 +55,6 @@ export const importMap = {
   "/components/ArticleViewsChart#ArticleViewsChart": ArticleViewsChart_00f1753d1f63bc04e1716814c294a66b,
   "/components/SendTestEvent#SendTestEvent": SendTestEvent_ec7b3944845cd4ad6cbefe5d2389d504,
   "/components/DashboardStats#DashboardStats": DashboardStats_32f220f8977b6db449a172af43c24f72,
-  "@payloadcms/next/rsc#CollectionCards": CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1
+  "@payloadcms/next/rsc#CollectionCards": CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1,
+  "@payloadcms/storage-s3/client#S3ClientUploadHandler": S3ClientUploadHandler_f97aa6c64367fa259c5bc0567239ef24
 }
