@@ -1,3 +1,4 @@
+import cluster from 'node:cluster'
 import type { RequestListener, Server } from 'node:http'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -11,6 +12,9 @@ import { createApiRouter } from './endpoints/router'
 import { closeDatabase } from './lib/db/closeDatabase'
 import { startJobsRunner } from './lib/jobs/jobsRunner'
 import { abortWebhookAttempts } from './lib/webhooks/send'
+import { runPrimary } from './lib/cluster/primary'
+import { waitForPeersToStopListening } from './lib/cluster/waitForPeers'
+import { namingWorker } from './lib/cluster/workerPidHeader'
 import { createCmsApiHandler } from './lib/cmsApi'
 import { ConfigError } from './lib/configError'
 import { selectDatabase } from './lib/databaseSelection'
@@ -85,9 +89,11 @@ export const createService = async (env: ServiceEnv): Promise<Service> => {
   }
 
   const fromCache = cachedResponder('/api/', env.corsOrigins)
-  const handler = closingConnections((req, res) => {
-    if (!fromCache(req, res)) app(req, res)
-  }, isDraining)
+  const handler = namingWorker(
+    closingConnections((req, res) => {
+      if (!fromCache(req, res)) app(req, res)
+    }, isDraining),
+  )
 
   return {
     app,
@@ -107,17 +113,27 @@ export const createService = async (env: ServiceEnv): Promise<Service> => {
   }
 }
 
-/** Answers what was already asked (each answer closing its connection), then closes the database. */
+/**
+ * Stops listening, then answers what was already asked (each answer closing its connection), then closes the
+ * database. A cluster worker starts closing connections only once no worker listens any more (lib/cluster).
+ */
 const shutdown = async (server: Server, service: Service, timeoutMs: number): Promise<void> => {
-  service.startDraining()
-  await drain(server, { idleGraceMs: IDLE_GRACE_MS, timeoutMs })
+  await drain(server, { idleGraceMs: IDLE_GRACE_MS, timeoutMs }, async () => {
+    await waitForPeersToStopListening()
+    service.startDraining()
+  })
   await service.close()
 }
 
-/** Starts the service from the process environment and stops it cleanly on SIGTERM/SIGINT. */
+/**
+ * Starts the service from the process environment and stops it cleanly on SIGTERM/SIGINT. With WORKERS above 1
+ * this process becomes the cluster primary (lib/cluster/primary.ts), and each worker it forks runs this again.
+ */
 export const runServer = async (): Promise<void> => {
   try {
-    await startFromEnv()
+    const env = readEnv(process.env)
+    if (env.workers > 1 && cluster.isPrimary) runPrimary({ workers: env.workers, shutdownTimeoutMs: env.shutdownTimeoutMs, logLevel: env.logLevel })
+    else await startFromEnv(env)
   } catch (error) {
     if (error instanceof ConfigError) {
       process.stderr.write(`${error.message}\n`)
@@ -128,8 +144,7 @@ export const runServer = async (): Promise<void> => {
   }
 }
 
-const startFromEnv = async () => {
-  const env = readEnv(process.env)
+const startFromEnv = async (env: ServiceEnv) => {
   const service = await createService(env)
   const server = await listen(service.handler, env.port, env.host, env)
   const address = server.address()

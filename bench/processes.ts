@@ -2,6 +2,7 @@
 // how it is all stopped: at the end, on failure and on Ctrl-C.
 import { type ChildProcess, spawn } from 'node:child_process'
 import fs from 'node:fs'
+import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
 
@@ -76,9 +77,36 @@ export const spawnTracked = (name: string, file: string, env: Record<string, str
 
 const READY_TIMEOUT_MS = 120_000
 
+/** A request on a connection of its own: the cluster hands out connections in turn, so each may meet another worker. */
+const workerPidOnNewConnection = (url: string) =>
+  new Promise<string | undefined>((resolve) => {
+    http
+      .get(url, { agent: false, timeout: 5000 }, (res) => {
+        res.resume()
+        res.on('end', () => resolve(res.headers['x-worker-pid'] as string | undefined))
+      })
+      .on('timeout', function (this: http.ClientRequest) {
+        this.destroy()
+      })
+      .on('error', () => resolve(undefined))
+  })
+
+/**
+ * With WORKERS above 1 the first worker answers health while the others still start: all answer once `workers`
+ * different worker pids come back from as many rounds of requests (a worker not yet listening gets none).
+ */
+const allWorkersAnswer = async (url: string, workers: number) => {
+  if (workers <= 1) return true
+  const pids = new Set<string | undefined>()
+  for (let n = 0; n < workers * 2; n++) pids.add(await workerPidOnNewConnection(url))
+  pids.delete(undefined)
+  return pids.size === workers
+}
+
 /**
  * Starts the service as `npm start` does (the compiled server, with the Node flags it chooses) and waits for
- * `/api/health`; with `profileDir`, V8 writes a CPU profile there.
+ * `/api/health` (and, with `WORKERS`, for every worker); with `profileDir`, V8 writes a CPU profile there (one per
+ * worker).
  */
 export const startService = async (env: Record<string, string>, profileDir: string | undefined, flags: string[]) => {
   const port = await freePort()
@@ -90,7 +118,8 @@ export const startService = async (env: Record<string, string>, profileDir: stri
   const failure = (what: string) => new Error(`the service ${what}:\n${output().slice(-20_000)}`)
   for (const deadline = Date.now() + READY_TIMEOUT_MS; Date.now() < deadline; ) {
     if (!alive(child)) throw failure(`exited with ${child.signalCode ?? child.exitCode} before it was ready`)
-    if ((await fetch(`${url}/api/health`).catch(() => undefined))?.status === 200) return { pid: child.pid!, url, stop }
+    const healthy = (await fetch(`${url}/api/health`).catch(() => undefined))?.status === 200
+    if (healthy && (await allWorkersAnswer(`${url}/api/health`, Number(env.WORKERS ?? '1')))) return { pid: child.pid!, url, stop }
     await new Promise((resolve) => setTimeout(resolve, 250))
   }
   throw failure(`did not answer /api/health within ${READY_TIMEOUT_MS / 1000} s`)

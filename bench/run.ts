@@ -17,6 +17,13 @@ const usage = () => {
   return `npm run bench -- [options]\n\n${/\| option \|[^]*?\n\n/.exec(readme)?.[0].trim()}`
 }
 
+/** `--workers`: the service's WORKERS, a whole number (the service itself checks its upper bound). */
+const workerCount = (given: string | undefined) => {
+  if (given === undefined) return 1
+  if (!/^\d+$/.test(given) || Number(given) < 1) throw new Error(`--workers must be a whole number from 1, got "${given}"`)
+  return Number(given)
+}
+
 const parseOptions = (argv: string[]) => {
   const text = { type: 'string' } as const
   const { values } = parseArgs({
@@ -24,7 +31,7 @@ const parseOptions = (argv: string[]) => {
     args: argv.map((arg) => ({ '--profile': '--profile=scratch/profiles', '--reuse': '--reuse=scratch/bench-data' })[arg] ?? arg),
     options: {
       db: text, duration: text, warmup: text, connections: text, 'seed-workers': text, 'seed-concurrency': text, only: text,
-      profile: text, 'service-flags': text, reuse: text, scale: text, 'no-save': { type: 'boolean' }, help: { type: 'boolean' },
+      profile: text, 'service-flags': text, reuse: text, scale: text, workers: text, 'no-save': { type: 'boolean' }, help: { type: 'boolean' },
     },
   })
   if (values.help) {
@@ -54,6 +61,7 @@ const parseOptions = (argv: string[]) => {
     serviceFlags: values['service-flags']?.split(/\s+/).filter(Boolean) ?? [],
     reuseDir: values.reuse,
     scale: Math.min(1, positive('scale', values.scale, 1)),
+    workers: workerCount(values.workers),
     save: !values['no-save'],
   }
 }
@@ -86,13 +94,17 @@ const main = async () => {
   const seconds = (since: number) => (performance.now() - since) / 1000
   const machine = describeMachine()
   console.log(`Benchmark on ${options.db}: ${formatMachine(machine)}`)
-  console.log(`${options.duration} s per run after a ${options.warmup} s warm-up, at ${options.connections.join(' and ')} connections\n`)
+  console.log(
+    `${options.duration} s per run after a ${options.warmup} s warm-up, at ${options.connections.join(' and ')} connections` +
+      `${options.workers > 1 ? `, service in ${options.workers} worker processes` : ''}\n`,
+  )
 
   const site = scaleSite(FULL_SITE, options.scale)
   const database = await createDatabase(options.db, site, options.reuseDir)
   // Not a secret: the database is thrown away (or, with --reuse, kept in scratch/).
   const secret = 'benchmark-only-secret-0123456789abcdef'
   const env = { NODE_ENV: 'production', ADMIN: 'false', LOG_LEVEL: 'warn', PAYLOAD_SECRET: secret, DATABASE_URL: database.url, DATA_DIR: database.dataDir }
+  const serviceEnv = { ...env, WORKERS: String(options.workers) }
   let seed
   if (database.seeded) {
     console.log(`Reusing the site seeded in ${database.dataDir}`)
@@ -104,8 +116,10 @@ const main = async () => {
   }
 
   const serviceStarted = performance.now()
-  const service = await startService(env, options.profileDir, options.serviceFlags)
-  console.log(`\nService up at ${service.url} (pid ${service.pid}) in ${seconds(serviceStarted).toFixed(0)} s`)
+  const service = await startService(serviceEnv, options.profileDir, options.serviceFlags)
+  console.log(
+    `\nService up at ${service.url} (pid ${service.pid}${options.workers > 1 ? `, primary of ${options.workers} workers` : ''}) in ${seconds(serviceStarted).toFixed(0)} s`,
+  )
   const found = await discover(service.url)
   const ceiling = await startCeiling(found.bodies)
   console.log(`Ceiling up at ${ceiling.url}, bare Express at ${ceiling.expressUrl} (pid ${ceiling.pid})\n`)
@@ -153,15 +167,16 @@ const main = async () => {
   if (!options.save) return
 
   const ratios = ratiosOf(scenarios, measurements)
-  const { duration, warmup, connections, only, serviceFlags } = options
+  const { duration, warmup, connections, only, serviceFlags, workers } = options
   const results = {
-    date: new Date().toISOString(), db: options.db, machine, options: { duration, warmup, connections, only, serviceFlags }, site,
+    date: new Date().toISOString(), db: options.db, machine, options: { duration, warmup, connections, only, serviceFlags, workers }, site,
     seed: seed ?? 'reused', seconds: { total: totalSeconds, load: Math.round(loadSeconds) }, serviceRssMb, afterChange: rebuilds, targets,
     scenarios: scenarios.map(({ name, request, expectedStatus, ceiling: compared, peer }) => ({ name, request, expectedStatus, ceiling: compared, peer })),
     measurements: measurements.map((measurement) => ({ ...measurement, ratios: ratios.get(measurement) })),
   }
-  // bench/results/<date>-<db>.json: a later run the same day replaces it.
-  const file = path.resolve(import.meta.dirname, 'results', `${results.date.slice(0, 10)}-${options.db}.json`)
+  // bench/results/<date>-<db>[-<n>workers].json: a later run the same day with the same settings replaces it.
+  const name = `${results.date.slice(0, 10)}-${options.db}${workers > 1 ? `-${workers}workers` : ''}`
+  const file = path.resolve(import.meta.dirname, 'results', `${name}.json`)
   fs.mkdirSync(path.dirname(file), { recursive: true })
   fs.writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`)
   console.log(`Results written to ${path.relative(process.cwd(), file)}`)

@@ -1,3 +1,4 @@
+import os from 'node:os'
 import path from 'node:path'
 
 import { z } from 'zod'
@@ -49,6 +50,8 @@ export type ServiceEnv = {
   port: number
   /** Milliseconds a whole request (headers and body) may take to arrive. */
   requestTimeoutMs: number
+  /** Media on S3-compatible storage (S3_* variables); undefined: media stay in DATA_DIR/media. */
+  s3?: S3Settings
   serverUrl?: string
   /** Milliseconds a shutdown waits for requests in flight before it closes the remaining connections. */
   shutdownTimeoutMs: number
@@ -69,6 +72,8 @@ export type ServiceEnv = {
   webhookRetryDelaysMs: number[]
   /** Days a finished webhook delivery stays in the log (0: forever). */
   webhookDeliveryRetentionDays: number
+  /** Server processes sharing the port through node:cluster (1: a single process, no cluster primary). */
+  workers: number
 }
 
 const optionalText = z
@@ -158,6 +163,25 @@ const millisecondsList = (fallback: number[]) =>
       return items.map(Number)
     })
 
+/**
+ * Each worker is a whole service (about 150-250 MB of RSS) with its own database pool (up to 10 Postgres
+ * connections), so 64 of them already need 640 connections and 10+ GB: a larger number is taken for a typo.
+ */
+export const MAX_WORKERS = 64
+
+const workerCount = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .optional()
+  .transform((value, ctx) => {
+    if (value === undefined || value === '') return 1
+    if (value === 'auto') return Math.min(os.availableParallelism(), MAX_WORKERS)
+    if (/^\d+$/.test(value) && Number(value) >= 1 && Number(value) <= MAX_WORKERS) return Number(value)
+    ctx.addIssue({ code: 'custom', message: `expected "auto" or a whole number from 1 to ${MAX_WORKERS}, got "${value}"` })
+    return z.NEVER
+  })
+
 const envSchema = z.object({
   ADMIN: booleanText(true),
   ADMIN_EMAIL: optionalText.pipe(z.email({ message: 'expected an email address' }).optional()),
@@ -200,7 +224,62 @@ const envSchema = z.object({
   WEBHOOK_ALLOW_PRIVATE: booleanText(false),
   WEBHOOK_RETRY_DELAYS: millisecondsList(DEFAULT_WEBHOOK_RETRY_DELAYS_MS),
   WEBHOOK_DELIVERY_RETENTION_DAYS: integerText(DEFAULT_WEBHOOK_DELIVERY_RETENTION_DAYS, 0, 3650),
+  WORKERS: workerCount,
 })
+
+/** Where media are stored when S3_BUCKET is set (lib/storage/s3MediaStorage.ts, docs/deploy.md). */
+export type S3Settings = {
+  bucket: string
+  /** An S3-compatible service's address (MinIO, R2, B2...); undefined: AWS S3 itself. */
+  endpoint?: string
+  region: string
+  accessKeyId: string
+  secretAccessKey: string
+  /** Address buckets as `endpoint/bucket/key` instead of `bucket.endpoint/key` (MinIO and most self-hosted servers need it). */
+  forcePathStyle: boolean
+}
+
+const S3_VARIABLES = ['S3_BUCKET', 'S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE'] as const
+
+const s3Schema = z.object({
+  S3_BUCKET: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, { message: 'expected a bucket name: 3 to 63 lowercase letters, digits, dots and hyphens' })
+      .optional(),
+  ),
+  S3_ENDPOINT: absoluteHttpUrl,
+  S3_REGION: optionalText,
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  S3_FORCE_PATH_STYLE: booleanText(false),
+})
+
+/** The S3 group: all or nothing, so a half-set group stops the start instead of quietly storing media on the disk. */
+const readS3Settings = (source: Record<string, string | undefined>): S3Settings | undefined => {
+  const parsed = s3Schema.safeParse(source)
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`)
+    throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`)
+  }
+  const vars = parsed.data
+  if (!vars.S3_BUCKET) {
+    const stray = S3_VARIABLES.filter((name) => name !== 'S3_BUCKET' && source[name]?.trim())
+    if (stray.length === 0) return undefined
+    throw new ConfigError(`Invalid configuration: ${stray.join(', ')} set without S3_BUCKET: set S3_BUCKET to store media on S3, or unset them`)
+  }
+  if (!vars.S3_ACCESS_KEY_ID || !vars.S3_SECRET_ACCESS_KEY) {
+    throw new ConfigError('Invalid configuration: S3_BUCKET needs S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY')
+  }
+  return {
+    bucket: vars.S3_BUCKET,
+    endpoint: vars.S3_ENDPOINT,
+    region: vars.S3_REGION ?? 'us-east-1',
+    accessKeyId: vars.S3_ACCESS_KEY_ID,
+    secretAccessKey: vars.S3_SECRET_ACCESS_KEY,
+    forcePathStyle: vars.S3_FORCE_PATH_STYLE,
+  }
+}
 
 const toNodeEnvironment = (value: string | undefined): NodeEnvironment =>
   value === 'production' || value === 'test' ? value : 'development'
@@ -248,6 +327,7 @@ export const readEnv = (source: Record<string, string | undefined>, cwd = proces
     payloadSecret: vars.PAYLOAD_SECRET,
     port: vars.PORT,
     requestTimeoutMs: vars.REQUEST_TIMEOUT * 1000,
+    s3: readS3Settings(source),
     serverUrl: vars.SERVER_URL,
     shutdownTimeoutMs: vars.SHUTDOWN_TIMEOUT * 1000,
     siteUrl: vars.SITE_URL,
@@ -261,5 +341,6 @@ export const readEnv = (source: Record<string, string | undefined>, cwd = proces
     webhookAllowPrivate: vars.WEBHOOK_ALLOW_PRIVATE,
     webhookRetryDelaysMs: vars.WEBHOOK_RETRY_DELAYS,
     webhookDeliveryRetentionDays: vars.WEBHOOK_DELIVERY_RETENTION_DAYS,
+    workers: vars.WORKERS,
   }
 }

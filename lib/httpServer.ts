@@ -54,16 +54,32 @@ export type DrainTimings = {
  * cut at once, as `server.close()` does in Node 19+: a request already on its way on one of them would meet a
  * reset. They get `idleGraceMs` to send it (it is answered with `Connection: close`), then the ones still idle are
  * closed, again every `idleGraceMs`; at `timeoutMs` every connection is closed.
+ *
+ * `afterListenerClosed` runs once the server no longer listens and before the sweeps start: a cluster worker
+ * waits there until every worker has stopped listening (the port is then closed), so no client is told to
+ * reconnect while the port still takes connections that nobody would serve.
  */
-export const drain = (server: Server, { idleGraceMs, timeoutMs }: DrainTimings): Promise<void> =>
+export const drain = (
+  server: Server,
+  { idleGraceMs, timeoutMs }: DrainTimings,
+  afterListenerClosed: () => Promise<void> | void = () => {},
+): Promise<void> =>
   new Promise((resolve) => {
-    const sweep = setInterval(() => server.closeIdleConnections(), idleGraceMs)
+    let drained = false
+    let sweep: NodeJS.Timeout | undefined
     const deadline = setTimeout(() => server.closeAllConnections(), timeoutMs)
     // net.Server's close: stop listening, call back when the last connection has closed (http.Server's would
     // first close the idle ones at once).
     net.Server.prototype.close.call(server, () => {
+      drained = true
       clearInterval(sweep)
       clearTimeout(deadline)
       resolve()
     })
+    void Promise.resolve()
+      .then(afterListenerClosed)
+      .catch(() => {})
+      .then(() => {
+        if (!drained) sweep = setInterval(() => server.closeIdleConnections(), idleGraceMs)
+      })
   })

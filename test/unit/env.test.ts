@@ -45,6 +45,7 @@ describe('readEnv', () => {
       webhookAllowPrivate: false,
       webhookDeliveryRetentionDays: 30,
       webhookRetryDelaysMs: [5000, 30_000, 120_000, 600_000, 1_800_000, 3_600_000, 7_200_000, 14_400_000, 28_800_000, 28_800_000],
+      workers: 1,
     })
   })
 
