@@ -8,6 +8,7 @@ import { getPayload, type Payload } from 'payload'
 
 import { composeConfig } from './composeConfig'
 import { cachedResponder } from './endpoints/http/cachedResponses'
+import { countedResponder } from './endpoints/http/countedResponses'
 import { createApiRouter } from './endpoints/router'
 import { closeDatabase } from './lib/db/closeDatabase'
 import { startJobsRunner } from './lib/jobs/jobsRunner'
@@ -30,7 +31,7 @@ const IDLE_GRACE_MS = 1000
 
 export type Service = {
   app: Express
-  /** What the HTTP server runs: cached anonymous reads answered first, everything else through `app`. */
+  /** What the HTTP server runs: cached and counted anonymous reads answered first, everything else through `app`. */
   handler: RequestListener
   payload: Payload
   /** From now on: health answers 503 and every answer closes its connection. */
@@ -88,10 +89,11 @@ export const createService = async (env: ServiceEnv): Promise<Service> => {
     app.all('/{*splat}', adminUi.handler)
   }
 
-  const fromCache = cachedResponder('/api/', env.corsOrigins)
+  const fastResponders = [cachedResponder('/api/', env.corsOrigins), countedResponder(payload, env.corsOrigins)]
   const handler = namingWorker(
     closingConnections((req, res) => {
-      if (!fromCache(req, res)) app(req, res)
+      const toExpress = () => app(req, res)
+      if (!fastResponders.some((respond) => respond(req, res, toExpress))) toExpress()
     }, isDraining),
   )
 

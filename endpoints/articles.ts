@@ -5,7 +5,7 @@ import { ARTICLE_REDIRECTS_SLUG } from '../collections/ArticleRedirects'
 import { ARTICLES_SLUG } from '../collections/Articles'
 import { incrementCounterReading } from '../lib/db/counters'
 import { readsDeepPagesByIds } from '../lib/db/deepPaging'
-import { cached } from '../lib/publicCache'
+import { cached, publicCache } from '../lib/publicCache'
 import { type ArticleKey, publicSlug, readArticleKey } from '../lib/publicSlug'
 import { articleAuthor } from './articleAuthor'
 import { notFound } from './http/apiError'
@@ -172,13 +172,29 @@ const detailBody = (found: FoundArticle): CountedBody<'viewCount' | 'likeCount'>
 
 const isMoved = (found: FoundArticle | MovedArticle | null): found is MovedArticle => found !== null && 'movedTo' in found
 
+const articleCacheKey = (key: string) => `article:${key}`
+
 /**
  * An article as an anonymous reader finds it by `key`, kept `ttl` seconds (a miss or an earlier address too, so
  * unknown keys do not reach the database again). Any change made through Payload clears it; its view count is never
  * served from here. (With a short TTL, the busiest articles expiring together stalled every reader behind their re-reads.)
  */
 const publicArticle = (payload: Payload, key: string, ttl: number) =>
-  cached(`article:${key}`, ttl, () => loadArticle(payload, key, null), (found) => (found && !isMoved(found) ? (found.doc.content?.length ?? 0) : 1))
+  cached(articleCacheKey(key), ttl, () => loadArticle(payload, key, null), (found) => (found && !isMoved(found) ? (found.doc.content?.length ?? 0) : 1))
+
+/**
+ * GET /articles/:key for an anonymous reader whose article is already in the public cache, answered before Express
+ * (endpoints/http/countedResponses.ts): counts the view and gives the body the route would send. `undefined` at once
+ * when the cache does not hold that published article (the route answers); a promise of `undefined` when its record
+ * has gone meanwhile.
+ */
+export const countCachedArticleView = (payload: Payload, key: string): Promise<string | undefined> | undefined => {
+  const found = publicCache.get<FoundArticle | MovedArticle | null>(articleCacheKey(key))
+  if (!found || isMoved(found) || found.doc.status !== 'published') return undefined
+  return incrementCounterReading(payload, ARTICLES_SLUG, found.doc.id, 'viewCount', ['likeCount']).then((counters) =>
+    counters ? detailBody(found)({ viewCount: counters.viewCount, likeCount: counters.likeCount }) : undefined,
+  )
+}
 
 /**
  * The published article `key` names, found as the detail finds it (a draft is not found, whoever asks; an earlier

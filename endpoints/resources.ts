@@ -3,7 +3,7 @@ import type { Payload } from 'payload'
 
 import { RESOURCES_SLUG } from '../collections/Resources'
 import { incrementCounter } from '../lib/db/counters'
-import { cached } from '../lib/publicCache'
+import { cached, publicCache } from '../lib/publicCache'
 import { notFound } from './http/apiError'
 import { listResources } from './contracts/resources'
 import { parseQueryParams } from './http/query'
@@ -25,6 +25,24 @@ const findFileUrl = async (payload: Payload, id: number, user: ApiUser | null | 
     where: { and: [{ id: { equals: id } }, { status: { equals: 'active' } }] },
   })
   return docs[0]?.fileUrl ?? null
+}
+
+const resourceCacheKey = (id: number) => `resource:${id}`
+
+/**
+ * GET /resources/:id/download for an anonymous caller whose resource is already in the public cache, answered before
+ * Express (endpoints/http/countedResponses.ts): counts the download and gives the file's address. `undefined` at once
+ * when the cache does not hold that active resource, or holds an address the caller cannot write (the route
+ * answers); a promise of `undefined` when its record has gone meanwhile.
+ */
+export const countCachedDownload = (
+  payload: Payload,
+  id: number,
+  answerable: (fileUrl: string) => boolean,
+): Promise<string | undefined> | undefined => {
+  const fileUrl = publicCache.get<string | null>(resourceCacheKey(id))
+  if (typeof fileUrl !== 'string' || !answerable(fileUrl)) return undefined
+  return incrementCounter(payload, RESOURCES_SLUG, id, 'downloadCount').then((count) => (count === undefined ? undefined : fileUrl))
 }
 
 /** GET /resources (active ones) and GET /resources/:id/download (302 to the file, counted on every GET; HEAD is not). */
@@ -51,7 +69,7 @@ export const resourceRoutes = (payload: Payload, { recordTtl, answerTtl }: Publi
 
   router.get('/:id/download', async (req, res) => {
     const id = parsePathId(req.params.id, 'Resource')
-    const fileUrl = req.user ? await findFileUrl(payload, id, req.user) : await cached(`resource:${id}`, recordTtl, () => findFileUrl(payload, id, null))
+    const fileUrl = req.user ? await findFileUrl(payload, id, req.user) : await cached(resourceCacheKey(id), recordTtl, () => findFileUrl(payload, id, null))
     if (fileUrl === null) throw notFound('Resource')
     if (req.method === 'GET' && (await incrementCounter(payload, RESOURCES_SLUG, id, 'downloadCount')) === undefined) {
       throw notFound('Resource')

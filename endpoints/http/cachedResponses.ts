@@ -6,8 +6,11 @@ import { publicCache } from '../../lib/publicCache'
 import { setCommonHeaders } from './commonHeaders'
 import { type CachedResponse, responseKey } from './publicResponse'
 
-/** A Node request listener that answers a request and returns true, or leaves it untouched and returns false. */
-export type CachedResponder = (req: IncomingMessage, res: ServerResponse) => boolean
+/**
+ * A Node request listener in front of Express: it takes the request and returns true (answering it, or handing it
+ * on with `pass` later when it cannot), or leaves it untouched and returns false.
+ */
+export type FastResponder = (req: IncomingMessage, res: ServerResponse, pass: () => void) => boolean
 
 /**
  * Serves anonymous `GET`/`HEAD` requests whose response the `/api` routes have prepared (see publicResponse.ts)
@@ -17,7 +20,7 @@ export type CachedResponder = (req: IncomingMessage, res: ServerResponse) => boo
  * Everything else (a token, another method, a miss) goes on to Express.
  */
 export const cachedResponder =
-  (apiPrefix: string, corsOrigins: string[]): CachedResponder =>
+  (apiPrefix: string, corsOrigins: string[]): FastResponder =>
   (req, res) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || req.headers.authorization !== undefined) return false
     const url = req.url ?? ''
