@@ -8,6 +8,7 @@ import { readsDeepPagesByIds } from '../lib/db/deepPaging'
 import { cached, publicCache } from '../lib/publicCache'
 import { type ArticleKey, publicSlug, readArticleKey } from '../lib/publicSlug'
 import { articleAuthor } from './articleAuthor'
+import { withCategoryNames } from './categoryNames'
 import { notFound } from './http/apiError'
 import { setPublicCaching } from './http/cacheControl'
 import { countedBody, type CountedBody } from './http/countedBody'
@@ -72,11 +73,16 @@ const DEEP_OFFSET = 100
  * One page of a list, newest first. Deep pages on an adapter that needs it (`readsDeepPagesByIds`) look up the
  * page's ids first, then read those rows in id order (found by key) and put them back in the page's order.
  */
-const findPage = async (payload: Payload, user: ApiUser | null | undefined, where: Where, page: number, limit: number): Promise<ArticleListFields[]> => {
+const findPage = async (
+  payload: Payload,
+  user: ApiUser | null | undefined,
+  where: Where,
+  { page, limit }: { page: number; limit: number },
+  categoriesTtl: number,
+): Promise<ArticleListFields[]> => {
   const read = { collection: ARTICLES_SLUG, overrideAccess: false, pagination: false, user } as const
   const rows = async (rowsWhere: Where, sort: string | string[], paging?: { page: number; limit: number }) =>
-    (await payload.find({ ...read, ...paging, depth: 1, populate: { categories: { name: true } }, select: LIST_SELECT, sort, where: rowsWhere }))
-      .docs
+    withCategoryNames(payload, (await payload.find({ ...read, ...paging, depth: 0, select: LIST_SELECT, sort, where: rowsWhere })).docs, categoriesTtl)
   if (!readsDeepPagesByIds(payload.db) || (page - 1) * limit < DEEP_OFFSET) return rows(where, LIST_SORT, { page, limit })
   const { docs: ids } = await payload.find({ ...read, depth: 0, limit, page, select: { createdAt: true }, sort: LIST_SORT, where })
   if (ids.length === 0) return []
@@ -223,7 +229,7 @@ export const articleRoutes = (payload: Payload, { recordTtl, answerTtl }: Public
       const { page, limit, featured = false } = parseQueryParams(listArticles.query, req.query)
       const where: Where = { status: { equals: 'published' }, ...(featured ? { featured: { equals: true } } : {}) }
       const [docs, total] = await Promise.all([
-        findPage(payload, req.user, where, page, limit),
+        findPage(payload, req.user, where, { page, limit }, recordTtl),
         countArticles(payload, req.user, where, featured, recordTtl),
       ])
       return { data: docs.map(articleListItem), meta: { pagination: { page, limit, total, pages: pageCount(total, limit) } } }

@@ -27,17 +27,21 @@ const publishedStats = async (payload: Payload, collection: CollectionSlug) => {
   return { count: totalDocs, views }
 }
 
-/** The home payload, as an anonymous visitor sees it; its parts are read in parallel. */
+/**
+ * The home payload, as an anonymous visitor sees it; its parts are read in parallel, each only the fields it shows
+ * (on SQLite the reads run one after another, and whole records made a rebuild a few milliseconds slower).
+ */
 const loadHome = async (payload: Payload) => {
   const anonymous = { depth: 0, overrideAccess: false } as const
   const [site, articleStats, projectStats, carousels, latest, featured, skills] = await Promise.all([
-    payload.findGlobal({ slug: SITE_SLUG, ...anonymous }),
+    payload.findGlobal({ slug: SITE_SLUG, ...anonymous, select: { hero: true } }),
     publishedStats(payload, ARTICLES_SLUG),
     publishedStats(payload, PROJECTS_SLUG),
     payload.find({
       collection: CAROUSELS_SLUG,
       ...anonymous,
       pagination: false,
+      select: { title: true, imageUrl: true, linkUrl: true },
       sort: ['order', 'id'],
       where: { status: { equals: 'active' } },
     }),
@@ -59,7 +63,7 @@ const loadHome = async (payload: Payload) => {
       sort: ['order', '-createdAt', '-id'],
       where: { and: [PUBLISHED, { featured: { equals: true } }] },
     }),
-    payload.find({ collection: SKILLS_SLUG, ...anonymous, pagination: false, sort: ['order', '-level', 'id'] }),
+    payload.find({ collection: SKILLS_SLUG, ...anonymous, pagination: false, select: { name: true, category: true, level: true }, sort: ['order', '-level', 'id'] }),
   ])
   return homePayload({
     site,

@@ -6,6 +6,7 @@ import { sqliteAdapter } from '@payloadcms/db-sqlite'
 import type { DatabaseAdapterObj } from 'payload'
 
 import type { DatabaseSelection } from './databaseSelection'
+import { indexPostgresValueParents, indexSqliteValueParents } from './db/hasManyParentIndexes'
 
 export type SqlMigrations<Migrations> = {
   /** Folder where `payload migrate:create` writes new migrations for this adapter. */
@@ -54,6 +55,7 @@ export const createDatabaseAdapter = (
     case 'sqlite':
       if (selection.directory) fs.mkdirSync(selection.directory, { recursive: true })
       return sqliteAdapter({
+        afterSchemaInit: [indexSqliteValueParents],
         busyTimeout: sqliteBusyTimeoutMs,
         client: { url: selection.url },
         migrationDir: migrations.sqlite.directory,
@@ -62,6 +64,7 @@ export const createDatabaseAdapter = (
       })
     case 'postgres':
       return postgresAdapter({
+        afterSchemaInit: [indexPostgresValueParents],
         migrationDir: migrations.postgres.directory,
         pool: { ...POSTGRES_POOL, connectionString: selection.url },
         prodMigrations: migrations.postgres.list,

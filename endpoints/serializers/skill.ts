@@ -13,4 +13,4 @@ export const skillItem = (doc: Skill): SkillItem => {
   }
 }
 
-export const homeSkillItem = (doc: Skill): HomeSkillItem => ({ name: doc.name, category: doc.category, level: numberOr(doc.level) })
+export const homeSkillItem = (doc: Pick<Skill, 'name' | 'category' | 'level'>): HomeSkillItem => ({ name: doc.name, category: doc.category, level: numberOr(doc.level) })

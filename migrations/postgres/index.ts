@@ -11,6 +11,7 @@ import * as migration_20261123_201159_webhooks from './20261123_201159_webhooks'
 import * as migration_20261123_214207_import_sources from './20261123_214207_import_sources';
 import * as migration_20261124_023541_daily_views from './20261124_023541_daily_views';
 import * as migration_20261124_055827_counters_table from './20261124_055827_counters_table';
+import * as migration_20261124_193915_hasmany_parent_index from './20261124_193915_hasmany_parent_index';
 
 export const migrations = [
   {
@@ -76,6 +77,11 @@ export const migrations = [
   {
     up: migration_20261124_055827_counters_table.up,
     down: migration_20261124_055827_counters_table.down,
-    name: '20261124_055827_counters_table'
+    name: '20261124_055827_counters_table',
+  },
+  {
+    up: migration_20261124_193915_hasmany_parent_index.up,
+    down: migration_20261124_193915_hasmany_parent_index.down,
+    name: '20261124_193915_hasmany_parent_index'
   },
 ];

@@ -5,6 +5,7 @@ import { incrementCounter } from '../../lib/db/counters'
 import { readsDeepPagesByIds } from '../../lib/db/deepPaging'
 import { drizzleTable } from '../../lib/db/drizzleTable'
 import { sumCounter } from '../../lib/db/counterSum'
+import { sqlOf } from '../../lib/db/rawSql'
 import { bootService, type BootedService } from '../helpers/bootService'
 
 // lib/db/ leans on adapter internals (drizzle tables, raw SQL); these run on whichever database this leg uses.
@@ -66,5 +67,22 @@ describe('sumCounter', () => {
 describe('readsDeepPagesByIds', () => {
   it('is true only on Postgres', () => {
     expect(readsDeepPagesByIds(service.payload.db)).toBe(service.database.kind === 'postgres')
+  })
+})
+
+describe('hasMany values tables', () => {
+  it('are indexed on parent_id, so one record’s values are found without reading the whole table', async () => {
+    const db = await sqlOf(service.payload)
+    if (!db) {
+      console.log('skipped on MongoDB: it keeps hasMany values inside the record')
+      return
+    }
+    const { sql, run } = db
+    const { rows } =
+      db.dialect === 'sqlite'
+        ? await run(sql`SELECT name, sql AS definition FROM sqlite_master WHERE type = 'index' AND tbl_name = 'projects_texts'`)
+        : await run(sql`SELECT indexname AS name, indexdef AS definition FROM pg_indexes WHERE tablename = 'projects_texts'`)
+    const byParent = rows.find((row) => row.name === 'projects_texts_parent_idx')
+    expect(String(byParent?.definition)).toMatch(/\(\s*["`]?parent_id["`]?\s*\)/)
   })
 })

@@ -61,6 +61,14 @@ describe('anonymous answers from the public cache', () => {
     expect(home.body.data.latestArticles.map((item: { title: string }) => item.title)).toEqual(['Edited title'])
   })
 
+  it('shows a renamed category in the list at once (category names are cached with the rest)', async () => {
+    const category = (await service.payload.find({ collection: 'categories', where: { name: { equals: 'Notes' } } })).docs[0]!
+    expect((await service.request().get('/api/articles?limit=7')).body.data[0].category).toBe('Notes')
+    await service.payload.update({ collection: 'categories', id: category.id, data: { name: 'Field notes' }, overrideAccess: true })
+    expect((await service.request().get('/api/articles?limit=7')).body.data[0].category).toBe('Field notes')
+    await service.payload.update({ collection: 'categories', id: category.id, data: { name: 'Notes' }, overrideAccess: true })
+  })
+
   it('answers If-None-Match with an empty 304 and HEAD with the headers alone', async () => {
     const first = await service.request().get('/api/articles?page=1')
     const again = await service.request().get('/api/articles?page=1').set('If-None-Match', first.headers.etag!)
