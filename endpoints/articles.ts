@@ -3,6 +3,7 @@ import type { Payload, Where } from 'payload'
 
 import { ARTICLE_REDIRECTS_SLUG } from '../collections/ArticleRedirects'
 import { ARTICLES_SLUG } from '../collections/Articles'
+import { countRecords } from '../lib/db/countRecords'
 import { incrementCounterReading } from '../lib/db/counters'
 import { readsDeepPagesByIds } from '../lib/db/deepPaging'
 import { cached, publicCache } from '../lib/publicCache'
@@ -91,13 +92,14 @@ const findPage = async (
 }
 
 /**
- * How many articles a list has. For anonymous visitors it is kept in the public cache, which every article change
- * clears (created, published, unpublished, deleted: all go through Payload's hooks); counters do not change it.
+ * How many published (and, for `featured`, featured) articles there are: the same for every caller, so it is kept
+ * in the public cache, which every article change clears (created, published, unpublished, deleted: all go through
+ * Payload's hooks); counters do not change it.
  */
-const countArticles = async (payload: Payload, user: ApiUser | null | undefined, where: Where, featured: boolean, ttl: number) => {
-  const count = () => payload.count({ collection: ARTICLES_SLUG, overrideAccess: false, user, where }).then(({ totalDocs }) => totalDocs)
-  return user ? count() : cached(featured ? 'articles:count:featured' : 'articles:count', ttl, count)
-}
+const countArticles = (payload: Payload, featured: boolean, ttl: number) =>
+  cached(featured ? 'articles:count:featured' : 'articles:count', ttl, () =>
+    countRecords(payload, ARTICLES_SLUG, featured ? { status: 'published', featured: true } : { status: 'published' }),
+  )
 
 /** The lookup order of the contract: id; then the public `{slug}-{id}` form; then the stored slug. */
 const findArticle = async (payload: Payload, key: ArticleKey, user: ApiUser | null | undefined) => {
@@ -230,7 +232,7 @@ export const articleRoutes = (payload: Payload, { recordTtl, answerTtl }: Public
       const where: Where = { status: { equals: 'published' }, ...(featured ? { featured: { equals: true } } : {}) }
       const [docs, total] = await Promise.all([
         findPage(payload, req.user, where, { page, limit }, recordTtl),
-        countArticles(payload, req.user, where, featured, recordTtl),
+        countArticles(payload, featured, recordTtl),
       ])
       return { data: docs.map(articleListItem), meta: { pagination: { page, limit, total, pages: pageCount(total, limit) } } }
     }),

@@ -4,6 +4,7 @@ import { RESOURCES_SLUG } from '../../collections/Resources'
 import { incrementCounter } from '../../lib/db/counters'
 import { readsDeepPagesByIds } from '../../lib/db/deepPaging'
 import { drizzleTable } from '../../lib/db/drizzleTable'
+import { countRecords } from '../../lib/db/countRecords'
 import { sumCounter } from '../../lib/db/counterSum'
 import { sqlOf } from '../../lib/db/rawSql'
 import { bootService, type BootedService } from '../helpers/bootService'
@@ -67,6 +68,19 @@ describe('sumCounter', () => {
 describe('readsDeepPagesByIds', () => {
   it('is true only on Postgres', () => {
     expect(readsDeepPagesByIds(service.payload.db)).toBe(service.database.kind === 'postgres')
+  })
+})
+
+describe('countRecords', () => {
+  it('counts the records holding every value given, text and boolean alike', async () => {
+    const make = (title: string, status: string, featured: boolean) =>
+      service.payload.create({ collection: 'projects', data: { title, description: 'd', status, featured } as never, overrideAccess: true })
+    await make('Counted one', 'published', true)
+    await make('Counted two', 'published', false)
+    await make('Not counted', 'draft', true)
+    expect(await countRecords(service.payload, 'projects', { status: 'published' })).toBe(2)
+    expect(await countRecords(service.payload, 'projects', { status: 'published', featured: true })).toBe(1)
+    expect(await countRecords(service.payload, 'projects', { featured: true })).toBe(2)
   })
 })
 
