@@ -20,18 +20,22 @@ const DAILY_VIEWS_DDL = {
        ON CONFLICT (article_id, day) DO UPDATE SET views = views + excluded.views, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now');
      END`,
   ],
+  // Once per statement, over the rows it changed (transition tables): one upsert per group commit rather than one
+  // per article. Transition tables allow no column list, so likes and downloads fire it too, and find no views that
+  // grew.
   postgres: [
     `CREATE OR REPLACE FUNCTION counters_daily_views() RETURNS trigger AS $$
      BEGIN
-       IF NEW.views > OLD.views THEN
-         INSERT INTO article_daily_views (article_id, day, views)
-         SELECT articles.id, to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD'), NEW.views - OLD.views FROM articles WHERE articles.counters_id = NEW.id
-         ON CONFLICT (article_id, day) DO UPDATE SET views = article_daily_views.views + excluded.views, updated_at = now();
-       END IF;
-       RETURN NEW;
+       INSERT INTO article_daily_views (article_id, day, views)
+       SELECT articles.id, to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD'), new_counts.views - old_counts.views
+       FROM new_counts JOIN old_counts ON old_counts.id = new_counts.id JOIN articles ON articles.counters_id = new_counts.id
+       WHERE new_counts.views > old_counts.views
+       ON CONFLICT (article_id, day) DO UPDATE SET views = article_daily_views.views + excluded.views, updated_at = now();
+       RETURN NULL;
      END $$ LANGUAGE plpgsql`,
     'DROP TRIGGER IF EXISTS counters_daily_views ON counters',
-    'CREATE TRIGGER counters_daily_views AFTER UPDATE OF views ON counters FOR EACH ROW EXECUTE FUNCTION counters_daily_views()',
+    `CREATE TRIGGER counters_daily_views AFTER UPDATE ON counters REFERENCING OLD TABLE AS old_counts NEW TABLE AS new_counts
+     FOR EACH STATEMENT EXECUTE FUNCTION counters_daily_views()`,
   ],
 }
 
