@@ -42,6 +42,8 @@ export const SEARCH_INDEX_DDL = {
     `CREATE INDEX IF NOT EXISTS entries_v2_document ON ${PG_TABLE} USING gin (document)`,
     `CREATE INDEX IF NOT EXISTS entries_v2_title_document ON ${PG_TABLE} USING gin (title_document)`,
     `CREATE INDEX IF NOT EXISTS entries_v2_words ON ${PG_TABLE} USING gin (words)`,
+    // A group too large to rank is listed newest first: walking this index stops after a page of matches.
+    `CREATE INDEX IF NOT EXISTS entries_v2_newest ON ${PG_TABLE} (record_id DESC)`,
   ],
 }
 

@@ -88,17 +88,27 @@ const tsQuery = (terms: QueryTerm[]): string =>
     .join(' & ')
 
 const postgresSearch = ({ sql, run }: Sql, { terms, kinds }: Search): Dialect => {
-  const query = sql`to_tsquery('simple', ${tsQuery(terms)})`
+  const tsquery = tsQuery(terms)
+  const query = sql`to_tsquery('simple', ${tsquery})`
+  // Counting plans without the query's value (a subquery's result is unknown to the planner), so it always counts from
+  // the GIN index: for a word in most entries the planner would otherwise read every row's vector (22 ms on 10,000
+  // articles against 4 ms through the index, measured with EXPLAIN ANALYZE).
+  const unplannedQuery = sql`(SELECT to_tsquery('simple', ${tsquery}))`
   // The title has a vector of its own: a query restricted to a weight (`:A`) is rechecked on every row the index finds.
   // Counting rechecks every match too: `words` (no positions, half the size) serves it unless a phrase needs positions.
   const phrase = terms.some((term) => term.tokens.length > 1)
-  const matches = { all: phrase ? sql`s.document @@ ${query}` : sql`s.words @@ ${query}`, title: sql`s.title_document @@ ${query}`, body: sql`s.document @@ ${query} AND NOT s.title_document @@ ${query}` }
+  const conditions = (q: unknown) => ({
+    all: phrase ? sql`s.document @@ ${q}` : sql`s.words @@ ${q}`,
+    title: sql`s.title_document @@ ${q}`,
+    body: sql`s.document @@ ${q} AND NOT s.title_document @@ ${q}`,
+  })
   const rank = (tier: Tier, ranked: boolean) =>
     !ranked ? sql`0` : tier === 'title' ? sql`ts_rank(s.title_document, ${query})` : sql`ts_rank(s.document, ${query})`
-  const [firstKind, secondKind = firstKind] = kinds
-  const matching = (tier: Tier | 'all') => sql`FROM ${sql.raw(PG_TABLE)} s WHERE ${matches[tier]} AND s.kind IN (${firstKind}, ${secondKind})`
+  const ofKinds = kinds.length === 2 ? sql`` : sql` AND s.kind = ${kinds[0]}`
+  const from = (q: unknown, tier: Tier | 'all') => sql`FROM ${sql.raw(PG_TABLE)} s WHERE ${conditions(q)[tier]}${ofKinds}`
+  const matching = (tier: Tier | 'all') => from(query, tier)
   return {
-    counts: () => countMatches({ sql, run }, matching),
+    counts: () => countMatches({ sql, run }, (tier) => from(unplannedQuery, tier)),
     page: async (tier, limit, offset, ranked) => {
       const { rows } = await run(
         sql`SELECT r.kind AS kind, r.record_id AS id, r.rank AS rank, e.plain AS plain, e.excerpt AS excerpt, ${sql.raw(shown)}
