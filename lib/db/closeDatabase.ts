@@ -8,8 +8,8 @@ type PoolClient = {
   on?: (event: 'end' | 'error', listener: () => void) => void
 }
 
-/** pg's pool as the Postgres adapter keeps it on `payload.db.pool`; `_clients` is pg's private list. */
-type PgPool = { end?: () => Promise<void>; ended?: boolean; ending?: boolean; _clients?: PoolClient[] }
+/** pg's pool as the Postgres adapter keeps it on `payload.db.pool`; `_clients` and `_idle` are pg-pool's private lists. */
+type PgPool = { end?: () => Promise<void>; ended?: boolean; ending?: boolean; _clients?: PoolClient[]; _idle?: { client: PoolClient }[] }
 /** The libsql client the SQLite adapter keeps on `payload.db.client`. */
 type LibsqlClient = { close?: () => void }
 
@@ -48,13 +48,16 @@ export const closeDatabase = async (payload: Payload): Promise<void> => {
   await payload.destroy()
   if (pool?.end && !pool.ended && !pool.ending) {
     const clients = [...(pool._clients ?? [])]
+    // An idle client has nothing to release (the pool closes it itself); releasing it again is the double release
+    // that postgresPool.ts logs as a warning.
+    const idle = new Set((pool._idle ?? []).map((item) => item.client))
     const closed = Promise.all(clients.map(socketClosed))
     const ended = pool.end()
-    for (const client of clients) {
+    for (const client of clients.filter((client) => !idle.has(client))) {
       try {
         client.release?.()
       } catch {
-        // an idle client has nothing to release; the pool closes it itself
+        // released meanwhile by its owner
       }
     }
     await ended
