@@ -5,8 +5,8 @@ import path from 'node:path'
 
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 
-import { runKeepAliveLoad } from '../helpers/keepAliveLoad'
 import { type ServerProcess, spawnBuiltServer } from '../helpers/serverProcess'
+import { publishArticleAs, sigtermUnderMixedLoad } from '../helpers/sigtermUnderLoad'
 import { createTestDatabase, type TestDatabase } from '../helpers/testDatabase'
 
 const ADMIN = { email: 'owner@example.com', password: 'a long enough password' }
@@ -48,13 +48,6 @@ const getOnce = (url: string): Promise<{ status: number; workerPid?: string }> =
         this.destroy(new Error(`no answer from ${url} within 5 s`))
       })
       .on('error', reject)
-  })
-
-const postJson = (url: string, body: unknown, token?: string) =>
-  fetch(url, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
   })
 
 /** The output's finished lines (the last one may still be arriving). */
@@ -147,41 +140,16 @@ describe('WORKERS=2, started as npm start does, in production', () => {
   }, 90_000)
 
   it('on SIGTERM under load answers every request already sent and exits 0', async () => {
-    const { token } = (await (await postJson(`${base}/api/auth/login`, ADMIN)).json()).data
-    const category = await (await postJson(`${base}/api/admin/categories`, { name: 'Notes' }, token)).json()
-    const created = await postJson(`${base}/api/admin/articles`, { title: 'Counted', content: 'Text', categoryId: category.data.id, status: 'published' }, token)
-    expect(created.status).toBe(201)
-    const slug: string = (await created.json()).data.slug
-
-    let signalledAt = 0
-    let signal: () => void = () => {}
-    const signalled = new Promise<void>((resolve) => {
-      signal = () =>
-        setTimeout(() => {
-          signalledAt = Date.now()
-          server.child.kill('SIGTERM')
-          resolve()
-        }, 500)
-    })
-    const load = await runKeepAliveLoad({
-      url: base,
-      connections: CONNECTIONS,
-      until: signalled.then(() => server.exited),
-      onEveryConnectionAnswered: () => signal(),
-      request: (connection, n) =>
-        connection % 2 === 0
-          ? { method: 'POST', path: '/api/wall-messages', body: { nickname: `c${connection}`, content: `message ${n}` } }
-          : { method: 'GET', path: `/api/articles/${slug}` },
-    })
-    const { code, at } = await server.exited
+    const { slug } = await publishArticleAs(base, ADMIN)
+    const { load, signalledAt, exit } = await sigtermUnderMixedLoad(server, base, slug, CONNECTIONS)
 
     expect(load.unanswered.map((lost) => ({ ...lost, at: lost.at - signalledAt }))).toEqual([])
     expect(Object.keys(load.statuses).sort()).toEqual(['200', '201'])
     expect(load.answered.get('POST /api/wall-messages 201')).toBeGreaterThan(0)
     expect(load.answered.get(`GET /api/articles/${slug} 200`)).toBeGreaterThan(0)
     expect(load.refused).toBe(CONNECTIONS) // every connection ended by finding the port closed
-    expect(code).toBe(0)
-    expect(at - signalledAt).toBeLessThan(STOP_BOUND_MS)
+    expect(exit.code).toBe(0)
+    expect(exit.at - signalledAt).toBeLessThan(STOP_BOUND_MS)
     const messages = primaryMessages(server)
     expect(messages).toContain('SIGTERM received: stopping 2 worker(s)')
     expect(messages).toContain('no worker listens any more: 2 worker(s) draining')
