@@ -2,6 +2,7 @@ import type { Payload } from 'payload'
 import { RateLimiterMongo, RateLimiterPostgres } from 'rate-limiter-flexible'
 
 import { sqlOf } from '../db/rawSql'
+import { runSchemaStatements } from '../db/schemaStatements'
 import { type CreateLimiter, inMemoryLimiter } from '../rateLimits'
 import { isLibsqlClient, libsqlAsSqlite3 } from './libsqlAsSqlite3'
 import { MONGO_LIMITS_COLLECTION, PG_LIMITS_SCHEMA, PG_LIMITS_TABLE, SQLITE_LIMITS_TABLE } from './limitsTables'
@@ -15,11 +16,6 @@ const DDL = {
   ],
   sqlite: [`CREATE TABLE IF NOT EXISTS ${SQLITE_LIMITS_TABLE} (key TEXT PRIMARY KEY, points INTEGER NOT NULL DEFAULT 0, expire INTEGER)`],
 }
-
-/** Postgres: two processes creating the same schema at once can collide on its catalog row; the second try sees it. */
-const CREATE_RACE_CODES = new Set<unknown>(['23505', '42P06', '42P07'])
-const codeOf = (error: unknown): unknown =>
-  typeof error === 'object' && error !== null ? ((error as { code?: unknown }).code ?? codeOf((error as { cause?: unknown }).cause)) : undefined
 
 const KEY = Symbol.for('blog-portfolio.sharedLimiters')
 const holder = globalThis as typeof globalThis & { [KEY]?: WeakMap<object, CreateLimiter> }
@@ -66,14 +62,7 @@ const storeFactory = (payload: Payload): CreateLimiter | undefined => {
  */
 export const prepareSharedRateLimits = async (payload: Payload): Promise<void> => {
   const sql = await sqlOf(payload)
-  if (sql) {
-    for (const statement of DDL[sql.dialect]) {
-      await sql.run(sql.sql.raw(statement)).catch(async (error: unknown) => {
-        if (!CREATE_RACE_CODES.has(codeOf(error))) throw error
-        await sql.run(sql.sql.raw(statement))
-      })
-    }
-  }
+  if (sql) await runSchemaStatements(sql, DDL[sql.dialect])
   const factory = storeFactory(payload)
   if (factory) factories.set(payload.db, factory)
   else payload.logger?.warn('rate limits: no shared store for this database adapter; each process keeps its own')

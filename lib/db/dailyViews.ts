@@ -1,6 +1,7 @@
 import type { Payload } from 'payload'
 
 import { sqlOf } from './rawSql'
+import { runSchemaStatements } from './schemaStatements'
 
 /**
  * Views per article per UTC day are written by the database itself, in the statement that counts them: a trigger on
@@ -43,7 +44,7 @@ const DAILY_VIEWS_DDL = {
 export const ensureDailyViews = async (payload: Payload): Promise<void> => {
   const db = await sqlOf(payload)
   if (!db) return
-  for (const statement of DAILY_VIEWS_DDL[db.dialect]) await db.run(db.sql.raw(statement))
+  await runSchemaStatements(db, DAILY_VIEWS_DDL[db.dialect])
 }
 
 export type DailyViews = { date: string; views: number }

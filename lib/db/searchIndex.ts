@@ -1,6 +1,7 @@
 import type { Payload, PayloadRequest } from 'payload'
 
 import { sqlOf } from './rawSql'
+import { runSchemaStatements } from './schemaStatements'
 import { countMongoSearchEntries, ensureMongoSearchIndex, writeMongoSearchEntry } from './searchMongo'
 
 export type SearchKind = 'article' | 'project'
@@ -55,7 +56,7 @@ export const SEARCH_INDEX_DROP = {
 export const ensureSearchIndex = async (payload: Payload): Promise<boolean> => {
   const db = await sqlOf(payload)
   if (!db) return ensureMongoSearchIndex(payload)
-  for (const statement of SEARCH_INDEX_DDL[db.dialect]) await db.run(db.sql.raw(statement))
+  await runSchemaStatements(db, SEARCH_INDEX_DDL[db.dialect])
   return true
 }
 

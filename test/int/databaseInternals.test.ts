@@ -6,8 +6,12 @@ import { readsDeepPagesByIds } from '../../lib/db/deepPaging'
 import { drizzleTable } from '../../lib/db/drizzleTable'
 import { countRecords } from '../../lib/db/countRecords'
 import { sumCounter } from '../../lib/db/counterSum'
+import { readDailyViews, ensureDailyViews } from '../../lib/db/dailyViews'
 import { sqlOf } from '../../lib/db/rawSql'
+import { ensureSearchIndex } from '../../lib/db/searchIndex'
+import { prepareSharedRateLimits } from '../../lib/coherence/sharedRateLimits'
 import { bootService, type BootedService } from '../helpers/bootService'
+import { createArticle, createCategory } from '../helpers/content'
 
 // lib/db/ leans on adapter internals (drizzle tables, raw SQL); these run on whichever database this leg uses.
 let service: BootedService
@@ -98,5 +102,35 @@ describe('hasMany values tables', () => {
         : await run(sql`SELECT indexname AS name, indexdef AS definition FROM pg_indexes WHERE tablename = 'projects_texts'`)
     const byParent = rows.find((row) => row.name === 'projects_texts_parent_idx')
     expect(String(byParent?.definition)).toMatch(/\(\s*["`]?parent_id["`]?\s*\)/)
+  })
+})
+
+describe('start-up schema statements', () => {
+  it('run by several processes at once all succeed and leave one daily-views trigger that still counts', async () => {
+    const db = await sqlOf(service.payload)
+    if (!db) {
+      console.log('skipped on MongoDB: it has no schema statements to run at start')
+      return
+    }
+    // Six at a time, each on a connection of its own (Postgres), as hosts started together would.
+    await Promise.all(
+      Array.from({ length: 6 }, async () => {
+        await ensureDailyViews(service.payload)
+        await ensureSearchIndex(service.payload)
+        await prepareSharedRateLimits(service.payload)
+      }),
+    )
+    const { sql, run } = db
+    const { rows } =
+      db.dialect === 'sqlite'
+        ? await run(sql`SELECT count(*) AS triggers FROM sqlite_master WHERE type = 'trigger' AND name = 'counters_daily_views'`)
+        : await run(sql`SELECT count(*) AS triggers FROM pg_trigger WHERE tgname = 'counters_daily_views'`)
+    expect(Number(rows[0]?.triggers)).toBe(1)
+
+    const categoryId = await createCategory(service.payload, 'Restarts')
+    const article = await createArticle(service.payload, { title: 'Viewed after the restart', category: categoryId })
+    const before = (await readDailyViews(service.payload, 1, Number(article.id)))[0]!.views
+    expect((await service.request().get(`/api/articles/${article.slug}-${article.id}`)).status).toBe(200)
+    expect((await readDailyViews(service.payload, 1, Number(article.id)))[0]!.views).toBe(before + 1)
   })
 })
