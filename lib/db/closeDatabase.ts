@@ -2,6 +2,7 @@ import type { Payload } from 'payload'
 
 import { stopCacheBroadcast } from '../coherence/cacheBroadcast'
 import { outageMonitorOf } from './guardDatabase'
+import { closeSqliteReader } from './sqliteReader'
 
 type PoolClient = {
   release?: () => void
@@ -45,6 +46,7 @@ export const closeDatabase = async (payload: Payload): Promise<void> => {
   const client = clientOf(payload.db)
   outageMonitorOf(payload.db)?.stop()
   await stopCacheBroadcast(payload.db)
+  await closeSqliteReader(payload.db)
   await payload.destroy()
   if (pool?.end && !pool.ended && !pool.ending) {
     const clients = [...(pool._clients ?? [])]

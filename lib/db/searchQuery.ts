@@ -2,6 +2,7 @@ import type { Payload, Where } from 'payload'
 
 import type { QueryTerm } from '../search/searchText'
 import { type Sql, sqlOf } from './rawSql'
+import { type SqliteRead, sqliteReaderOf } from './sqliteReader'
 import { FTS_TABLE, PG_TABLE, type SearchKind } from './searchIndex'
 import { queryMongoSearchIndex } from './searchMongo'
 
@@ -49,29 +50,28 @@ const publishedJoin = (entryKind: string, entryId: string) => `
 const shown = `coalesce(a.title, p.title) AS title, a.slug AS slug`
 
 /** Both counts in one statement: entries whose title holds every term, and all entries that match. */
-const countMatches = async ({ sql, run }: Pick<Sql, 'sql' | 'run'>, matching: (tier: 'title' | 'all') => unknown) => {
-  const { rows } = await run(sql`SELECT (SELECT count(*) ${matching('title')}) AS in_title, (SELECT count(*) ${matching('all')}) AS total`)
-  return { inTitle: Number(rows[0]?.in_title ?? 0), total: Number(rows[0]?.total ?? 0) }
-}
+const countsOf = (row: Record<string, unknown> | undefined) => ({ inTitle: Number(row?.in_title ?? 0), total: Number(row?.total ?? 0) })
 
-const sqliteSearch = ({ sql, run }: Sql, { terms, kinds }: Search): Dialect => {
+const sqliteSearch = (read: SqliteRead, { terms, kinds }: Search): Dialect => {
   const all = terms.map((term) => `"${term.tokens.join(' ')}"${term.prefix ? '*' : ''}`).join(' ')
   const inTitle = `{title} : (${all})`
   const matches = { all, title: inTitle, body: `(${all}) NOT ${inTitle}` }
-  const ofKinds = kinds.length === 2 ? sql.raw('') : sql.raw(` AND (rowid & 1) = ${kinds[0] === 'project' ? 1 : 0}`)
-  const table = sql.raw(FTS_TABLE)
-  const matching = (tier: Tier | 'all') => sql`FROM ${table} WHERE ${table} MATCH ${matches[tier]}${ofKinds}`
+  // The statements' text depends on the kinds and on ranking only (their values are parameters): the read thread
+  // prepares each shape once.
+  const ofKinds = kinds.length === 2 ? '' : ` AND (rowid & 1) = ${kinds[0] === 'project' ? 1 : 0}`
+  const matching = `FROM ${FTS_TABLE} WHERE ${FTS_TABLE} MATCH ?${ofKinds}`
   return {
-    counts: () => countMatches({ sql, run }, matching),
+    counts: async () => countsOf((await read(`SELECT (SELECT count(*) ${matching}) AS in_title, (SELECT count(*) ${matching}) AS total`, [matches.title, matches.all]))[0]),
     page: async (tier, limit, offset, ranked) => {
       // Ranked on rowids alone; the page's rows are then read by rowid (a lookup each).
-      const rank = ranked ? sql`-bm25(${table}, 10.0, 1.0)` : sql`0`
-      const { rows } = await run(
-        sql`SELECT r.rowid AS rowid, r.rank AS rank, s.plain AS plain, s.excerpt AS excerpt, ${sql.raw(shown)}
-            FROM (SELECT rowid, ${rank} AS rank ${matching(tier)} ORDER BY rank DESC, rowid DESC LIMIT ${limit} OFFSET ${offset}) r
-            JOIN ${table} s ON s.rowid = r.rowid
-            ${sql.raw(publishedJoin(`(CASE WHEN r.rowid % 2 = 1 THEN 'project' ELSE 'article' END)`, 'r.rowid / 2'))}
-            ORDER BY r.rank DESC, r.rowid DESC`,
+      const rank = ranked ? `-bm25(${FTS_TABLE}, 10.0, 1.0)` : '0'
+      const rows = await read(
+        `SELECT r.rowid AS rowid, r.rank AS rank, s.plain AS plain, s.excerpt AS excerpt, ${shown}
+         FROM (SELECT rowid, ${rank} AS rank ${matching} ORDER BY rank DESC, rowid DESC LIMIT ? OFFSET ?) r
+         JOIN ${FTS_TABLE} s ON s.rowid = r.rowid
+         ${publishedJoin(`(CASE WHEN r.rowid % 2 = 1 THEN 'project' ELSE 'article' END)`, 'r.rowid / 2')}
+         ORDER BY r.rank DESC, r.rowid DESC`,
+        [matches[tier], limit, offset],
       )
       return rows.filter((row) => row.title !== null).map((row) => foundOf(row, kindOfRowid(Number(row.rowid))))
     },
@@ -108,7 +108,10 @@ const postgresSearch = ({ sql, run }: Sql, { terms, kinds }: Search): Dialect =>
   const from = (q: unknown, tier: Tier | 'all') => sql`FROM ${sql.raw(PG_TABLE)} s WHERE ${conditions(q)[tier]}${ofKinds}`
   const matching = (tier: Tier | 'all') => from(query, tier)
   return {
-    counts: () => countMatches({ sql, run }, (tier) => from(unplannedQuery, tier)),
+    counts: async () => {
+      const { rows } = await run(sql`SELECT (SELECT count(*) ${from(unplannedQuery, 'title')}) AS in_title, (SELECT count(*) ${from(unplannedQuery, 'all')}) AS total`)
+      return countsOf(rows[0])
+    },
     page: async (tier, limit, offset, ranked) => {
       const { rows } = await run(
         sql`SELECT r.kind AS kind, r.record_id AS id, r.rank AS rank, e.plain AS plain, e.excerpt AS excerpt, ${sql.raw(shown)}
@@ -169,7 +172,7 @@ export const querySearchIndex = async (payload: Payload, search: Search): Promis
   if (search.terms.length === 0) return { total: 0, hits: [] }
   const db = await sqlOf(payload)
   if (!db) return queryMongo(payload, search)
-  const dialect = (db.dialect === 'sqlite' ? sqliteSearch : postgresSearch)(db, search)
+  const dialect = db.dialect === 'sqlite' ? sqliteSearch(sqliteReaderOf(payload), search) : postgresSearch(db, search)
   const { limit, offset } = search
   const { inTitle, total } = await dialect.counts()
   const hits: SearchHit[] = []
