@@ -48,17 +48,40 @@ const matcher = (terms: QueryTerm[]) => {
 const WINDOW_BEFORE = 2 * (LEAD + 20)
 const WINDOW_AFTER = 2 * (SNIPPET_LENGTH + 80)
 
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+const NON_ASCII = /[^\x00-\x7f]/
+const NON_SPACE = /\S/g
+
+/** A case-insensitive search for any token of the query, made once per query. */
+const tokenSearches = new WeakMap<QueryTerm[], RegExp>()
+const tokenSearch = (terms: QueryTerm[]): RegExp => {
+  let search = tokenSearches.get(terms)
+  if (!search) {
+    search = new RegExp(terms.flatMap((term) => term.tokens).map(escapeRegExp).join('|'), 'i')
+    tokenSearches.set(terms, search)
+  }
+  return search
+}
+
 /**
- * Where a token of the query first occurs in the text (lower-cased, else folded, where either keeps the text's
- * length), or -1. Any occurrence will do to place the window; the words inside it decide what is marked.
+ * Where a token of the query first occurs in the text, or -1: found case-insensitively in the text itself (no copy
+ * of it), else, in a text with letters beyond ASCII, in its folded form where folding keeps the text's length. Any
+ * occurrence will do to place the window; the words inside it decide what is marked.
  */
 const firstOccurrence = (text: string, terms: QueryTerm[]): number => {
-  const tokens = terms.flatMap((term) => term.tokens)
-  const firstIn = (haystack: string) =>
-    haystack.length === text.length ? Math.min(...tokens.map((token) => haystack.indexOf(token)).filter((index) => index >= 0), Number.MAX_SAFE_INTEGER) : Number.MAX_SAFE_INTEGER
-  const lowered = firstIn(text.toLowerCase())
-  const found = lowered === Number.MAX_SAFE_INTEGER ? firstIn(foldText(text)) : lowered
-  return found === Number.MAX_SAFE_INTEGER ? -1 : found
+  const found = text.search(tokenSearch(terms))
+  if (found >= 0 || !NON_ASCII.test(text)) return found
+  const folded = foldText(text)
+  if (folded.length !== text.length) return -1
+  const indexes = terms.flatMap((term) => term.tokens).map((token) => folded.indexOf(token)).filter((index) => index >= 0)
+  return indexes.length === 0 ? -1 : Math.min(...indexes)
+}
+
+/** Whether the text holds anything but whitespace from `from` on (before `to`, when given). */
+const hasTextBetween = (text: string, from: number, to = text.length): boolean => {
+  NON_SPACE.lastIndex = from
+  const found = NON_SPACE.exec(text)
+  return found !== null && found.index < to
 }
 
 /** The part of the text the snippet can come from, its whitespace collapsed, and whether text was left out around it. */
@@ -68,8 +91,8 @@ const windowOf = (text: string, terms: QueryTerm[]): { text: string; cutBefore: 
   let end = Math.min(text.length, anchor + WINDOW_AFTER)
   if (start > 0 && isLowSurrogate(text, start)) start--
   if (end < text.length && isLowSurrogate(text, end)) end++
-  const cutBefore = start > 0 && text.slice(0, start).trim() !== ''
-  const cutAfter = end < text.length && text.slice(end).trim() !== ''
+  const cutBefore = start > 0 && hasTextBetween(text, 0, start)
+  const cutAfter = end < text.length && hasTextBetween(text, end)
   const collapsed = text.slice(start, end).replace(/\s+/g, ' ')
   return { text: (cutBefore ? collapsed : collapsed.trimStart()).trimEnd(), cutBefore, cutAfter }
 }
