@@ -9,6 +9,7 @@ import { getPayload, type Payload } from 'payload'
 import { composeConfig } from './composeConfig'
 import { cachedResponder } from './endpoints/http/cachedResponses'
 import { countedResponder } from './endpoints/http/countedResponses'
+import { searchResponder } from './endpoints/http/searchResponses'
 import { createApiRouter } from './endpoints/router'
 import { closeDatabase } from './lib/db/closeDatabase'
 import { startJobsRunner } from './lib/jobs/jobsRunner'
@@ -89,7 +90,11 @@ export const createService = async (env: ServiceEnv): Promise<Service> => {
     app.all('/{*splat}', adminUi.handler)
   }
 
-  const fastResponders = [cachedResponder('/api/', env.corsOrigins), countedResponder(payload, env.corsOrigins)]
+  const fastResponders = [
+    cachedResponder('/api/', env.corsOrigins),
+    countedResponder(payload, env.corsOrigins),
+    searchResponder(payload, env.listCacheTtl, env.corsOrigins),
+  ]
   const handler = namingWorker(
     closingConnections((req, res) => {
       const toExpress = () => app(req, res)

@@ -9,28 +9,30 @@ import { ApiError } from './http/apiError'
 import { search } from './contracts/search'
 import { pageCount } from './http/pagination'
 import { parseQueryParams } from './http/query'
-import { sendPublicRead } from './http/publicResponse'
+import { type Produced, sendPublicRead } from './http/publicResponse'
 import { searchResult } from './serializers/searchResult'
 
-type SearchType = NonNullable<z.output<typeof search.query>['type']>
+type SearchParams = z.output<typeof search.query>
+type SearchType = NonNullable<SearchParams['type']>
 
 const KINDS: Record<SearchType, [SearchKind, ...SearchKind[]]> = { all: ['article', 'project'], article: ['article'], project: ['project'] }
+
+/** A search's query parameters as the route takes them; throws the 400 ApiError when they do not fit. */
+export const readSearchQuery = (query: Record<string, unknown>): SearchParams => parseQueryParams(search.query, query)
+
+/** The answer to a search (a 503 ApiError where the database has no index). */
+export const searchAnswer = async (payload: Payload, { q, type = 'all', page, limit }: SearchParams): Promise<Produced> => {
+  const kinds = KINDS[type]
+  const terms = parseQuery(q)
+  const found = await querySearchIndex(payload, { terms, kinds, limit, offset: (page - 1) * limit })
+  if (!found) throw new ApiError('SERVICE_UNAVAILABLE', 'This database has no search index')
+  const data = found.hits.map((hit) => searchResult(hit, terms))
+  return { data, meta: { pagination: { page, limit, total: found.total, pages: pageCount(found.total, limit) } } }
+}
 
 /** GET /search: published articles and projects ranked by the database's full-text index, with highlighted snippets. */
 export const searchRoutes = (payload: Payload, ttl: number): Router => {
   const router = Router()
-
-  router.get('/', (req, res) =>
-    sendPublicRead(req, res, { ttl }, async () => {
-      const { q, type = 'all', page, limit } = parseQueryParams(search.query, req.query)
-      const kinds = KINDS[type]
-      const terms = parseQuery(q)
-      const found = await querySearchIndex(payload, { terms, kinds, limit, offset: (page - 1) * limit })
-      if (!found) throw new ApiError('SERVICE_UNAVAILABLE', 'This database has no search index')
-      const data = found.hits.map((hit) => searchResult(hit, terms))
-      return { data, meta: { pagination: { page, limit, total: found.total, pages: pageCount(found.total, limit) } } }
-    }),
-  )
-
+  router.get('/', (req, res) => sendPublicRead(req, res, { ttl }, async () => searchAnswer(payload, readSearchQuery(req.query))))
   return router
 }

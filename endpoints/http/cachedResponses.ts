@@ -12,6 +12,22 @@ import { type CachedResponse, responseKey } from './publicResponse'
  */
 export type FastResponder = (req: IncomingMessage, res: ServerResponse, pass: () => void) => boolean
 
+/** Writes a prepared anonymous answer as its route does, header for header; an empty 304 when the ETag matches. */
+export const writeCachedResponse = (req: IncomingMessage, res: ServerResponse, corsOrigins: string[], response: CachedResponse): void => {
+  setCommonHeaders(res, req.headers.origin, corsOrigins)
+  res.setHeader('Cache-Control', response.cacheControl)
+  res.setHeader('ETag', response.etag)
+  if (fresh(req.headers, { etag: response.etag })) {
+    res.statusCode = 304
+    res.end()
+    return
+  }
+  res.statusCode = 200
+  res.setHeader('Content-Type', 'application/json; charset=utf-8')
+  res.setHeader('Content-Length', response.json.length)
+  res.end(req.method === 'HEAD' ? undefined : response.json)
+}
+
 /**
  * Serves anonymous `GET`/`HEAD` requests whose response the `/api` routes have prepared (see publicResponse.ts)
  * straight from the public cache, before Express: on a cache hit, Express's routing and response helpers cost
@@ -27,17 +43,6 @@ export const cachedResponder =
     if (!url.startsWith(apiPrefix)) return false
     const response = publicCache.get<CachedResponse>(responseKey(url))
     if (!response) return false
-    setCommonHeaders(res, req.headers.origin, corsOrigins)
-    res.setHeader('Cache-Control', response.cacheControl)
-    res.setHeader('ETag', response.etag)
-    if (fresh(req.headers, { etag: response.etag })) {
-      res.statusCode = 304
-      res.end()
-      return true
-    }
-    res.statusCode = 200
-    res.setHeader('Content-Type', 'application/json; charset=utf-8')
-    res.setHeader('Content-Length', response.json.length)
-    res.end(req.method === 'HEAD' ? undefined : response.json)
+    writeCachedResponse(req, res, corsOrigins, response)
     return true
   }

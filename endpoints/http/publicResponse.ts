@@ -40,6 +40,26 @@ export const responseKey = (url: string): string => `response:${url}`
 const weight = (response: CachedResponse) => response.json.length
 
 /**
+ * The anonymous answer kept under `key`, computed by `produce` at most once per `ttl` seconds (and once at a time):
+ * what `sendPublicRead` sends and the fast paths in front of Express write.
+ */
+export const preparePublicAnswer = (
+  key: string,
+  { ttl, maxAge = 0 }: Pick<PublicReadOptions, 'ttl' | 'maxAge'>,
+  produce: () => Promise<Produced>,
+): Promise<CachedResponse> =>
+  cached(
+    key,
+    ttl,
+    async (): Promise<CachedResponse> => {
+      const generation = publicCache.generation()
+      const { data, meta } = await produce()
+      return { ...prepareData(data, meta), cacheControl: publicCacheControl(maxAge), expires: Date.now() + ttl * 1000, generation }
+    },
+    weight,
+  )
+
+/**
  * Answers a public read. An anonymous request gets a response prepared at most once per `ttl` seconds for its URL,
  * which the fast path then serves without reaching Express; any change made through Payload clears it at once.
  * A request with a token (staff may see drafts) is computed for its caller and never stored.
@@ -57,16 +77,7 @@ export const sendPublicRead = async (
     return
   }
   const urlKey = responseKey(req.originalUrl)
-  const response = await cached(
-    sharedKey ?? urlKey,
-    ttl,
-    async (): Promise<CachedResponse> => {
-      const generation = publicCache.generation()
-      const { data, meta } = await produce()
-      return { ...prepareData(data, meta), cacheControl: publicCacheControl(maxAge), expires: Date.now() + ttl * 1000, generation }
-    },
-    weight,
-  )
+  const response = await preparePublicAnswer(sharedKey ?? urlKey, { ttl, maxAge }, produce)
   if (sharedKey && !req.user && response.generation === publicCache.generation() && !publicCache.get(urlKey)) {
     publicCache.set(urlKey, response, response.expires, weight(response))
   }
