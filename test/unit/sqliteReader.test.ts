@@ -51,7 +51,7 @@ describe('reads on a SQLite file, in a thread with its own connection', () => {
     ])
   })
 
-  it('sees what is committed, not what the main connection has not committed yet (another connection)', async () => {
+  it('sees a write once it is committed, and not before', async () => {
     const read = sqliteReaderOf(payloadOn(adapter))
     const transaction = await adapter.client.transaction('write')
     try {
@@ -74,6 +74,26 @@ describe('reads on a SQLite file, in a thread with its own connection', () => {
     const read = sqliteReaderOf(payloadOn(adapter))
     await expect(read('SELECT nope FROM notes', [])).rejects.toThrow(/no such column/)
     expect(await read('SELECT count(*) AS n FROM notes', [])).toEqual([{ n: 3 }])
+  })
+})
+
+describe('closing', () => {
+  it('reads on a connection of its own until closed, then through the adapter’s connection', async () => {
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'sqlite-reader-close-'))
+    const url = `file:${path.join(folder, 'test.db')}`
+    const client = createClient({ url })
+    try {
+      // A temporary table lives on the connection that made it: the adapter's client's.
+      await client.execute('CREATE TEMP TABLE mine (x INTEGER)')
+      const adapter = { clientConfig: { url }, busyTimeout: 1000, client }
+      const read = sqliteReaderOf(payloadOn(adapter))
+      await expect(read('SELECT count(*) AS n FROM mine', [])).rejects.toThrow(/no such table/)
+      await closeSqliteReader(adapter)
+      expect(await read('SELECT count(*) AS n FROM mine', [])).toEqual([{ n: 0 }])
+    } finally {
+      client.close()
+      fs.rmSync(folder, { recursive: true, force: true })
+    }
   })
 })
 
