@@ -19,6 +19,8 @@ type SqliteAdapter = {
   client?: { execute: (statement: { sql: string; args: SqlValue[] }) => Promise<{ rows: unknown[] }> }
 }
 
+const isSqliteAdapter = (db: object): db is SqliteAdapter => 'clientConfig' in db && 'client' in db
+
 const WORKER_FILE = path.join(projectRoot, 'lib', 'db', 'sqliteReadWorker.mjs')
 const CLOSE_WAIT_MS = 2000
 
@@ -58,7 +60,8 @@ class ReadThread {
       this.stop(error)
     })
     this.worker.on('exit', (code) => {
-      if (!this.closing && code !== 0) onFailure(new Error(`exit code ${code}`))
+      // An 'error' has already been reported (and stopped the thread) when it caused the exit.
+      if (!this.closing && !this.stopped && code !== 0) onFailure(new Error(`exit code ${code}`))
       this.stop(new ThreadStopped('the SQLite read thread stopped'))
     })
   }
@@ -100,7 +103,8 @@ const closed = new WeakSet<object>()
  * stopped, is read through the adapter's client instead.
  */
 export const sqliteReaderOf = (payload: Payload): SqliteRead => {
-  const db = payload.db as unknown as SqliteAdapter
+  const db: object = payload.db
+  if (!isSqliteAdapter(db)) throw new Error('sqliteReaderOf needs the SQLite adapter')
   const throughClient: SqliteRead = async (sql, args) => {
     if (!db.client) throw new Error('the SQLite adapter has no client')
     return (await db.client.execute({ sql, args })).rows as SqlRow[]
