@@ -14,10 +14,15 @@ export type DatabaseSelection = {
 
 const DEFAULT_SQLITE_FILE = 'content.db'
 
-const sqliteFile = (url: string): DatabaseSelection => {
+/** The file a SQLite `file:` URL names, resolved against the working folder as libsql reads it; undefined in memory. */
+export const sqliteFilePath = (url: string): string | undefined => {
   const location = url.slice('file:'.length)
-  if (location === '' || location === ':memory:') return { kind: 'sqlite', url }
-  return { kind: 'sqlite', url, directory: path.dirname(path.resolve(location)) }
+  return location === '' || location === ':memory:' ? undefined : path.resolve(location)
+}
+
+const sqliteFile = (url: string): DatabaseSelection => {
+  const file = sqliteFilePath(url)
+  return file ? { kind: 'sqlite', url, directory: path.dirname(file) } : { kind: 'sqlite', url }
 }
 
 /** Chooses the database from DATABASE_URL's scheme. Unset means the embedded SQLite file under the data folder. */

@@ -1,10 +1,10 @@
 import { once } from 'node:events'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { Worker } from 'node:worker_threads'
 
 import type { Payload } from 'payload'
 
+import { sqliteFilePath } from '../databaseSelection'
 import { projectRoot } from '../projectRoot'
 
 export type SqlValue = string | number | null
@@ -24,13 +24,9 @@ const isSqliteAdapter = (db: object): db is SqliteAdapter => 'clientConfig' in d
 const WORKER_FILE = path.join(projectRoot, 'lib', 'db', 'sqliteReadWorker.mjs')
 const CLOSE_WAIT_MS = 2000
 
-/** The file behind a libsql `file:` URL; undefined for a memory database or a URL with options. */
-export const sqliteFilePath = (url: string | undefined): string | undefined => {
-  if (!url?.startsWith('file:') || url.includes('?')) return undefined
-  const location = url.startsWith('file://') ? fileURLToPath(url) : url.slice('file:'.length)
-  if (location === '' || location.includes(':memory:')) return undefined
-  return path.resolve(location)
-}
+/** The file a read thread can open for this client URL: none for a memory database or a URL with options. */
+export const readThreadFile = (url: string | undefined): string | undefined =>
+  url?.startsWith('file:') && !url.includes('?') ? sqliteFilePath(url) : undefined
 
 class ThreadStopped extends Error {}
 
@@ -93,6 +89,7 @@ class ReadThread {
 }
 
 const threads = new WeakMap<object, ReadThread>()
+const readers = new WeakMap<object, SqliteRead>()
 /** Adapters whose database was closed: no thread is started for them again. */
 const closed = new WeakSet<object>()
 
@@ -104,29 +101,34 @@ const closed = new WeakSet<object>()
  */
 export const sqliteReaderOf = (payload: Payload): SqliteRead => {
   const db: object = payload.db
+  const known = readers.get(db)
+  if (known) return known
   if (!isSqliteAdapter(db)) throw new Error('sqliteReaderOf needs the SQLite adapter')
   const throughClient: SqliteRead = async (sql, args) => {
     if (!db.client) throw new Error('the SQLite adapter has no client')
     return (await db.client.execute({ sql, args })).rows as SqlRow[]
   }
-  const file = sqliteFilePath(db.clientConfig?.url)
-  if (!file) return throughClient
-  return async (sql, args) => {
-    let thread = threads.get(db)
-    if (closed.has(db)) return throughClient(sql, args)
-    if (!thread || thread.stopped) {
-      thread = new ReadThread(file, db.busyTimeout ?? 0, (error) =>
-        payload.logger.warn(`The SQLite read thread stopped (${error.message}); its reads run on the main connection until it restarts`),
-      )
-      threads.set(db, thread)
-    }
-    try {
-      return await thread.read(sql, args)
-    } catch (error) {
-      if (error instanceof ThreadStopped) return throughClient(sql, args)
-      throw error
-    }
-  }
+  const file = readThreadFile(db.clientConfig?.url)
+  const read: SqliteRead = !file
+    ? throughClient
+    : async (sql, args) => {
+        let thread = threads.get(db)
+        if (closed.has(db)) return throughClient(sql, args)
+        if (!thread || thread.stopped) {
+          thread = new ReadThread(file, db.busyTimeout ?? 0, (error) =>
+            payload.logger.warn(`The SQLite read thread stopped (${error.message}); its reads run on the main connection until it restarts`),
+          )
+          threads.set(db, thread)
+        }
+        try {
+          return await thread.read(sql, args)
+        } catch (error) {
+          if (error instanceof ThreadStopped) return throughClient(sql, args)
+          throw error
+        }
+      }
+  readers.set(db, read)
+  return read
 }
 
 /** Stops the read thread of this adapter, closing its connection (part of closing the database). */

@@ -6,21 +6,21 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { type Client, createClient } from '@libsql/client'
 import type { Payload } from 'payload'
 
-import { closeSqliteReader, sqliteFilePath, sqliteReaderOf } from '../../lib/db/sqliteReader'
+import { closeSqliteReader, readThreadFile, sqliteReaderOf } from '../../lib/db/sqliteReader'
 
 type FakeAdapter = { clientConfig: { url: string }; busyTimeout: number; client: Client }
 
 const payloadOn = (db: FakeAdapter, warnings: string[] = []) => ({ db, logger: { warn: (message: string) => warnings.push(message) } }) as unknown as Payload
 
-describe('sqliteFilePath', () => {
+describe('readThreadFile', () => {
   it('finds the file of a file: URL and nothing for memory databases or URLs with options', () => {
-    expect(sqliteFilePath('file:/tmp/a.db')).toBe('/tmp/a.db')
-    expect(sqliteFilePath('file:///tmp/b.db')).toBe('/tmp/b.db')
-    expect(sqliteFilePath('file:data/c.db')).toBe(path.resolve('data/c.db'))
-    expect(sqliteFilePath('file::memory:')).toBeUndefined()
-    expect(sqliteFilePath('file:/tmp/a.db?mode=ro')).toBeUndefined()
-    expect(sqliteFilePath('libsql://example.org')).toBeUndefined()
-    expect(sqliteFilePath(undefined)).toBeUndefined()
+    expect(readThreadFile('file:/tmp/a.db')).toBe('/tmp/a.db')
+    expect(readThreadFile('file:///tmp/b.db')).toBe('/tmp/b.db')
+    expect(readThreadFile('file:data/c.db')).toBe(path.resolve('data/c.db'))
+    expect(readThreadFile('file::memory:')).toBeUndefined()
+    expect(readThreadFile('file:/tmp/a.db?mode=ro')).toBeUndefined()
+    expect(readThreadFile('libsql://example.org')).toBeUndefined()
+    expect(readThreadFile(undefined)).toBeUndefined()
   })
 })
 
