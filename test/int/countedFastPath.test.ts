@@ -1,6 +1,7 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals'
 
 import { bootService, type BootedService } from '../helpers/bootService'
+import { spyOnExpress } from '../helpers/expressSpy'
 import { counterRowId } from '../../lib/db/counterRows'
 import { createArticle, createCategory } from '../helpers/content'
 
@@ -10,9 +11,7 @@ let articleId: number
 let articleSlug: string
 let resourceId: number
 let category: Awaited<ReturnType<typeof createCategory>>
-/** Counts the requests that reach Express (`app.handle`, not in its types); the fast path in front of it never calls it. */
-let toExpress: ReturnType<typeof jest.spyOn>
-type WithHandle = { handle: (...args: unknown[]) => unknown }
+let toExpress: ReturnType<typeof spyOnExpress>
 
 /** Headers that differ between any two answers of a counted route, whichever path writes them. */
 const PER_ANSWER = new Set(['x-request-id', 'date', 'etag', 'content-length', 'connection', 'keep-alive'])
@@ -31,10 +30,12 @@ beforeAll(async () => {
     (await service.payload.create({ collection: 'resources', data: { title: 'Slides', fileUrl: 'https://files.example.com/slides%20v2.pdf', status: 'active' }, overrideAccess: true }))
       .id,
   )
-  toExpress = jest.spyOn(service.app as unknown as WithHandle, 'handle')
+  toExpress = spyOnExpress(service)
 })
 
-afterEach(() => toExpress?.mockClear())
+afterEach(() => {
+  toExpress?.mockClear()
+})
 
 afterAll(async () => {
   toExpress?.mockRestore()

@@ -1,15 +1,14 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals'
 
 import { bootService, type BootedService } from '../helpers/bootService'
+import { spyOnExpress } from '../helpers/expressSpy'
 import { createArticle, createCategory, createProject } from '../helpers/content'
 import { takeContractViolations } from '../helpers/contractCheck'
 
 const SITE = 'https://site.example.com'
 let service: BootedService
-/** Counts the requests that reach Express (`app.handle`, not in its types); the fast paths in front of it never call it. */
 let category: Awaited<ReturnType<typeof createCategory>>
-let toExpress: ReturnType<typeof jest.spyOn>
-type WithHandle = { handle: (...args: unknown[]) => unknown }
+let toExpress: ReturnType<typeof spyOnExpress>
 
 /**
  * The same search through Express: a trailing slash reaches the same route under another address (one the OpenAPI
@@ -31,10 +30,12 @@ beforeAll(async () => {
   await createArticle(service.payload, { title: 'Lighthouse keepers of the north', category, content: 'A lighthouse keeper writes a *logbook* every night.' })
   await createArticle(service.payload, { title: 'Tide tables', category, content: 'Every lighthouse needs the tide tables, & keepers know them.' })
   await createProject(service.payload, { title: 'Lighthouse map', description: 'A map of every lighthouse on the coast.' })
-  toExpress = jest.spyOn(service.app as unknown as WithHandle, 'handle')
+  toExpress = spyOnExpress(service)
 })
 
-afterEach(() => toExpress?.mockClear())
+afterEach(() => {
+  toExpress?.mockClear()
+})
 
 afterAll(async () => {
   toExpress?.mockRestore()
