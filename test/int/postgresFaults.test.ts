@@ -118,15 +118,18 @@ describeOnPostgres('Postgres faults, against the service in its own process', ()
     try {
       const answers = await Promise.all(
         Array.from({ length: 10 }, async () => {
-          const [health, post, cms] = await Promise.all([
+          const [health, post, cms, search] = await Promise.all([
             fetch(`${base}/api/health`),
             postMessage('during the outage'),
             fetch(`${base}/cms-api/categories`),
+            fetch(`${base}/api/search?q=outage`),
           ])
-          return { health, post, cms }
+          return { health, post, cms, search }
         }),
       )
-      for (const { health, post, cms } of answers) {
+      for (const { health, post, cms, search } of answers) {
+        expect(search.status).toBe(503)
+        expect((await search.json()).error.code).toBe('SERVICE_UNAVAILABLE')
         expect(health.status).toBe(503)
         expect(health.headers.get('retry-after')).toBe('5')
         expect(await health.json()).toEqual({
