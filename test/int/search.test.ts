@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import Database from 'libsql'
 
+import { sqliteFilePath } from '../../lib/databaseSelection'
 import { writeSearchEntry } from '../../lib/db/searchIndex'
-import { querySearchIndex } from '../../lib/db/searchQuery'
+import { querySearchIndex, sqliteSearchPageSql } from '../../lib/db/searchQuery'
 import { parseQuery } from '../../lib/search/searchText'
 import { prepareSearchIndex } from '../../lib/searchBackfill'
 import { createAccount, loginToken } from '../helpers/accounts'
@@ -162,6 +164,32 @@ describe('GET /api/search', () => {
   it('caps limit at 50', async () => {
     const res = await search({ q: 'lighthouse', limit: '500' })
     expect(res.body.pagination.limit).toBe(50)
+  })
+})
+
+describe('the SQLite page statement', () => {
+  // Tiny test data hides a bad plan: SQLite once chose to scan the whole index table against the page.
+  it.each([
+    [['article', 'project'], true],
+    [['article', 'project'], false],
+    [['article'], true],
+    [['project'], false],
+  ] as const)('reads the page first, then each result by rowid and its card from the card indexes (%j, ranked %s)', async (kinds, ranked) => {
+    if (service.database.kind !== 'sqlite') return console.log(`search: the SQLite plan check is skipped on ${service.database.kind}`)
+    // On a connection of its own, as the read thread's (the plan is the file's, not the connection's).
+    const connection = new Database(sqliteFilePath(service.database.url) ?? '', { readonly: true })
+    const plan = connection.prepare(`EXPLAIN QUERY PLAN ${sqliteSearchPageSql([...kinds], ranked)}`).all(['"lighthouse"', 10, 0]) as { detail: string }[]
+    connection.close()
+    const steps = plan.map((row) => row.detail)
+    const outer = steps.indexOf('SCAN r')
+    expect(outer).toBeGreaterThanOrEqual(0)
+    expect(steps.slice(outer + 1)).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^SCAN s VIRTUAL TABLE INDEX 0:=$/),
+        expect.stringMatching(/^SEARCH a USING INTEGER PRIMARY KEY \(rowid=\?\)/),
+        expect.stringMatching(/^SEARCH p USING INTEGER PRIMARY KEY \(rowid=\?\)/),
+      ]),
+    )
   })
 })
 
