@@ -229,6 +229,16 @@ describe('the index follows every change, from every door', () => {
     expect(await foundIds('narwhal tusks')).toEqual([`article:${created.id}`])
   })
 
+  it('a write is seen by every statement shape, each of them run only once before it', async () => {
+    // On SQLite searches run on a connection of their own: a statement left holding its read would keep every later
+    // search on an old snapshot (an EXPLAIN run there once did, in this suite).
+    const total = async (q: string, type = 'all') => (await search({ q, type })).body.pagination.total
+    for (const [q, type] of [['keeper', 'project'], ['keeper', 'article'], ['"lighthouse keeping"', 'all'], ['dusk', 'all']] as const) await total(q, type)
+    await createArticle(service.payload, { category, title: 'Fresh zebra notes', content: 'A zebra at dusk.' })
+    await createProject(service.payload, { title: 'Fresh yak tracker', description: 'Follows a yak.', techStack: ['Go'] })
+    expect([await total('zebra'), await total('yak', 'project'), await total('zebra', 'article'), await total('"fresh zebra"')]).toEqual([1, 1, 1, 1])
+  })
+
   it('a stale entry of a draft never shows', async () => {
     await writeSearchEntry(service.payload, undefined, { kind: 'article', id: ids.draft }, {
       kind: 'article', id: ids.draft, title: 'stale', body: 'stale', plain: 'stale', excerpt: 'stale',
