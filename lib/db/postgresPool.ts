@@ -11,13 +11,17 @@ type PgConnection = PgClient & {
   end: () => Promise<unknown>
 }
 
+/** A statement with its `$1`… values; named, each connection prepares it once. */
+type PgQueryConfig = { name?: string; text: string; values: unknown[] }
+
 type PgPool = {
   /** pg-pool's client class and the options it opens clients with. */
   Client: new (options: object) => PgConnection
   options: object
   on(event: 'connect', listener: (client: PgClient) => void): unknown
   on(event: 'error', listener: (error: Error) => void): unknown
-  query: (sql: string) => Promise<unknown>
+  query(sql: string): Promise<unknown>
+  query(config: PgQueryConfig): Promise<{ rows: Record<string, unknown>[] }>
   /** pg-pool internals: every client, and the idle ones. */
   _clients?: PgClient[]
   _idle?: { client: PgClient }[]

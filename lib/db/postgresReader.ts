@@ -2,11 +2,7 @@ import { createHash } from 'node:crypto'
 
 import type { Payload } from 'payload'
 
-type QueryConfig = { name?: string; text: string; values: unknown[] }
-type QueryPool = { query: (config: QueryConfig) => Promise<{ rows: Record<string, unknown>[] }> }
-
-const isQueryPool = (value: unknown): value is QueryPool =>
-  typeof value === 'object' && value !== null && 'query' in value && typeof value.query === 'function'
+import { isPgPool } from './postgresPool'
 
 /**
  * A read through the Postgres adapter's pool, `$1`… numbering its values. A `prepared` statement is named after its
@@ -36,7 +32,7 @@ export const postgresReaderOf = (payload: Payload): PostgresRead => {
   let read = readers.get(db)
   if (!read) {
     const pool: unknown = Reflect.get(db, 'pool')
-    if (!isQueryPool(pool)) throw new Error('the Postgres adapter has no connection pool')
+    if (!isPgPool(pool)) throw new Error('the Postgres adapter has no connection pool')
     read = async (text, values, { prepared = false } = {}) => (await pool.query({ name: prepared ? statementName(text) : undefined, text, values })).rows
     readers.set(db, read)
   }
