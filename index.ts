@@ -32,6 +32,7 @@ import { setRetryAfterOnOutage } from './hooks/setRetryAfterOnOutage'
 import { startSharedState } from './lib/coherence/startSharedState'
 import { runCallbacksOnCommit } from './lib/db/afterCommit'
 import { guardDatabase } from './lib/db/guardDatabase'
+import { renewSqliteConnectionAfterBusy } from './lib/db/sqliteConnection'
 import { jobTasks } from './lib/jobs/tasks'
 import { prepareSearchIndexAtStart } from './lib/searchBackfill'
 import { ensureDailyViews } from './lib/db/dailyViews'
@@ -216,6 +217,7 @@ export const blogPortfolio =
       routes: { ...incoming.routes, api: cmsApiRoute },
       onInit: async (payload) => {
         guardDatabase(payload)
+        await renewSqliteConnectionAfterBusy(payload.db, payload.logger)
         clearPublicCacheOnCommit(payload.db)
         runCallbacksOnCommit(payload.db)
         await prepareSearchIndexAtStart(payload)
