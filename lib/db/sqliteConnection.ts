@@ -42,8 +42,10 @@ const currentSettings = async (client: Sqlite3Client): Promise<string[]> => {
  * behind another process's lock would leave the service serving old pages and refusing writes.
  *
  * So after a busy failure the client's connection is given away (to a transaction that is rolled back at once, the
- * one public way to make the client let go of it) and the client opens a fresh one. Each new connection, after a
- * busy failure or a `transaction()`, gets the settings the first one had (busy timeout, synchronous mode…).
+ * one public way to make the client let go of it) and the client opens a fresh one. The old one closes when the
+ * garbage collector finalizes it; SQLite keeps its file descriptor for the next connections to reuse (300 failures
+ * in a row, then a collection, left 300 descriptors open, taken first by new connections). Each new connection, after
+ * a busy failure or a `transaction()`, gets the settings the first one had (busy timeout, synchronous mode…).
  * The statements run synchronously under their promises: the swap happens as the caller hears of the failure.
  */
 export const renewConnectionAfterBusy = async (client: Sqlite3Client, logger: Logger): Promise<void> => {
