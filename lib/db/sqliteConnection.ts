@@ -1,3 +1,5 @@
+import { sqliteFilePath } from '../databaseSelection'
+
 /**
  * @libsql/client's client for a `file:` database (its Sqlite3Client): one connection at a time, which `transaction()`
  * hands to the transaction it starts, opening a new one for the client's next statement.
@@ -92,6 +94,6 @@ const isSqlite3Client = (value: unknown): value is Sqlite3Client =>
  */
 export const renewSqliteConnectionAfterBusy = async (db: SqliteAdapter, logger: Logger): Promise<void> => {
   const url = db.clientConfig?.url ?? ''
-  if (db.name !== 'sqlite' || url.includes(':memory:') || url.includes('mode=memory') || !isSqlite3Client(db.client)) return
+  if (db.name !== 'sqlite' || !url.startsWith('file:') || !sqliteFilePath(url) || !isSqlite3Client(db.client)) return
   await renewConnectionAfterBusy(db.client, logger)
 }
