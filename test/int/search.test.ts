@@ -174,7 +174,7 @@ describe('the SQLite page statement', () => {
     [['article', 'project'], false],
     [['article'], true],
     [['project'], false],
-  ] as const)('reads the page first, then each result by rowid and its card from the card indexes (%j, ranked %s)', async (kinds, ranked) => {
+  ] as const)('reads the page first, then each result and its record by rowid (%j, ranked %s)', async (kinds, ranked) => {
     if (service.database.kind !== 'sqlite') return console.log(`search: the SQLite plan check is skipped on ${service.database.kind}`)
     // On a connection of its own, as the read thread's (the plan is the file's, not the connection's).
     const connection = new Database(sqliteFilePath(service.database.url) ?? '', { readonly: true })
