@@ -13,7 +13,7 @@ export type Sqlite3Client = {
 type Logger = { warn: (message: string) => void }
 
 /** What the SQLite adapter keeps on `payload.db`: the client's settings and the client. */
-type SqliteAdapter = { name: string; clientConfig?: { url?: string }; client?: unknown }
+type SqliteAdapter = { clientConfig?: { url?: string }; client?: unknown }
 
 /** The settings a connection has for itself, not the file: each new connection starts from SQLite's defaults. */
 const CONNECTION_PRAGMAS = ['busy_timeout', 'synchronous', 'foreign_keys', 'journal_size_limit'] as const
@@ -81,12 +81,11 @@ export const renewConnectionAfterBusy = async (client: Sqlite3Client, logger: Lo
   }
 }
 
-const isSqlite3Client = (value: unknown): value is Sqlite3Client =>
-  typeof value === 'object' &&
-  value !== null &&
-  (value as Partial<Sqlite3Client>).protocol === 'file' &&
-  typeof (value as Partial<Sqlite3Client>).execute === 'function' &&
-  typeof (value as Partial<Sqlite3Client>).transaction === 'function'
+/** The client of a `file:` URL (any other adapter's client, or none, is not). */
+const isSqlite3Client = (value: unknown): value is Sqlite3Client => {
+  const client = typeof value === 'object' && value !== null ? (value as Partial<Sqlite3Client>) : undefined
+  return client?.protocol === 'file' && typeof client.execute === 'function' && typeof client.transaction === 'function'
+}
 
 /**
  * `renewConnectionAfterBusy` for the SQLite adapter's client, on a database file. A memory database is left alone:
@@ -94,6 +93,6 @@ const isSqlite3Client = (value: unknown): value is Sqlite3Client =>
  */
 export const renewSqliteConnectionAfterBusy = async (db: SqliteAdapter, logger: Logger): Promise<void> => {
   const url = db.clientConfig?.url ?? ''
-  if (db.name !== 'sqlite' || !url.startsWith('file:') || !sqliteFilePath(url) || !isSqlite3Client(db.client)) return
+  if (!isSqlite3Client(db.client) || !url.startsWith('file:') || !sqliteFilePath(url)) return
   await renewConnectionAfterBusy(db.client, logger)
 }

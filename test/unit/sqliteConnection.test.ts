@@ -19,6 +19,7 @@ const pragma = async (client: Client, name: string) => Number((await client.exec
 const failure = (promise: Promise<unknown>) => promise.then(() => undefined, (error: { code?: string }) => error.code)
 
 beforeEach(async () => {
+  warnings.length = 0
   directory = fs.mkdtempSync(path.join(os.tmpdir(), 'sqlite-connection-'))
   const url = `file:${path.join(directory, 'db.sqlite')}`
   service = createClient({ url })
