@@ -7,9 +7,13 @@ import { ApiError } from './apiError'
 import { errorBody } from './envelope'
 import { zodDetails } from './validation'
 
-type BodyParserError = Error & { type?: string; status?: number }
+type BodyParserError = Error & { type?: string; status?: number; errno?: number }
 
 const fromBodyParser = (error: BodyParserError): ApiError | undefined => {
+  // A gzip, deflate or br body that does not inflate: body-parser passes zlib's error on as a 400 without a type.
+  if (error.type === undefined && error.status === 400 && typeof error.errno === 'number') {
+    return new ApiError('VALIDATION_ERROR', 'Request body could not be decompressed')
+  }
   switch (error.type) {
     case 'entity.too.large':
       return new ApiError('PAYLOAD_TOO_LARGE', 'Request body is too large')
@@ -67,6 +71,8 @@ export const toApiError = (error: unknown): ApiError | undefined => {
   if (isDatabaseUnavailable(error)) return databaseUnavailable()
   if (error instanceof ZodError) return new ApiError('VALIDATION_ERROR', 'Invalid request', zodDetails(error))
   if (error instanceof APIError) return fromPayload(error)
+  // The router could not decode a path parameter (`/api/articles/%ff`).
+  if (error instanceof URIError) return new ApiError('VALIDATION_ERROR', 'Request path is not valid percent-encoding')
   if (error instanceof Error) return fromBodyParser(error as BodyParserError)
   return undefined
 }

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import { deflateRawSync, gzipSync } from 'node:zlib'
+
 import express from 'express'
 import supertest from 'supertest'
 
@@ -32,6 +34,23 @@ describe('unknown routes', () => {
     expect(res.status).toBe(404)
     expect(res.headers['content-type']).toMatch(/^application\/json/)
     expectEnvelope(res.body, 'NOT_FOUND')
+  })
+})
+
+describe('paths that are not valid percent-encoding', () => {
+  it.each([
+    ['get', '/api/articles/%ff'],
+    ['head', '/api/articles/%E0%A4%A'],
+    ['get', '/api/projects/%/related'],
+    ['get', '/api/resources/%C0%AE/download'],
+    ['get', '/api/galleries/%%'],
+    ['post', '/api/articles/%ff/like'],
+  ] as const)('%s %s -> 400 envelope', async (method, path) => {
+    const res = await service.request()[method](path)
+    expect(res.status).toBe(400)
+    if (method !== 'head') {
+      expect(res.body).toEqual({ success: false, error: { code: 'VALIDATION_ERROR', message: 'Request path is not valid percent-encoding' } })
+    }
   })
 })
 
@@ -91,6 +110,28 @@ describe('JSON bodies', () => {
     const paths = res.body.error.details.map((detail: { path: string }) => detail.path)
     expect(paths).toEqual(expect.arrayContaining(['email', 'password']))
     expect(res.body.error.details.every((d: { message: unknown }) => typeof d.message === 'string')).toBe(true)
+  })
+
+  it('400 for a compressed body that does not inflate, and reads one that does', async () => {
+    // fetch sends the bytes as given (superagent does not, for a compressed body).
+    const login = (encoding: string, body: Buffer) =>
+      fetch(`${service.url}/api/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Content-Encoding': encoding }, body: new Uint8Array(body) })
+    const json = Buffer.from(JSON.stringify({ email: 'nobody@example.com', password: 'wrong' }))
+    const bad: [string, Buffer][] = [
+      ['gzip', Buffer.from('not gzip at all')],
+      ['gzip', gzipSync(json).subarray(0, 12)],
+      ['deflate', deflateRawSync(json)],
+      ['br', Buffer.from('not brotli either')],
+    ]
+    for (const [encoding, body] of bad) {
+      const res = await login(encoding, body)
+      expect({ encoding, status: res.status, body: await res.json() }).toEqual({
+        encoding,
+        status: 400,
+        body: { success: false, error: { code: 'VALIDATION_ERROR', message: 'Request body could not be decompressed' } },
+      })
+    }
+    expect((await login('gzip', gzipSync(json))).status).toBe(401)
   })
 
   it('accepts JSON with a charset parameter', async () => {
