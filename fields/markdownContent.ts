@@ -1,17 +1,19 @@
 import { editorConfigFactory, lexicalEditor, type SanitizedServerEditorConfig } from '@payloadcms/richtext-lexical'
-import type {
-  CollectionBeforeChangeHook,
-  CollectionSlug,
-  Field,
-  FieldHook,
-  Payload,
-  RichTextField,
-  SanitizedConfig,
-  TextareaField,
+import {
+  type CollectionBeforeChangeHook,
+  type CollectionSlug,
+  type Field,
+  type FieldHook,
+  type Payload,
+  type RichTextField,
+  type SanitizedConfig,
+  type TextareaField,
+  ValidationError,
 } from 'payload'
 
 import { isLexicalState } from '../lib/markdown/lexicalJson'
-import { markdownToLexical } from '../lib/markdown/markdownToLexical'
+import { MarkdownTooDeepError } from '../lib/markdown/markdownNesting'
+import { markdownToLexical, rawMarkdownState } from '../lib/markdown/markdownToLexical'
 import { type ContentFieldNames, syncContent } from '../lib/markdown/syncContent'
 import type { UploadDoc } from '../lib/markdown/uploadNodes'
 import { contentEditorFeatures } from './contentEditor'
@@ -50,7 +52,13 @@ export const markdownContent = ({ required }: { required: boolean }, names: Cont
   const fillRichTextFromMarkdown: FieldHook = async ({ req, siblingData, value }) => {
     const markdown: unknown = siblingData?.[names.markdown]
     if (value != null || typeof markdown !== 'string' || markdown === '') return value
-    return markdownToLexical(markdown, await editorConfigOf(req.payload.config))
+    try {
+      return markdownToLexical(markdown, await editorConfigOf(req.payload.config))
+    } catch (error) {
+      // Stored before nesting was bounded: the editor shows it as one Markdown block.
+      if (error instanceof MarkdownTooDeepError) return rawMarkdownState(markdown)
+      throw error
+    }
   }
   const richText: RichTextField = {
     name: names.richText,
@@ -71,16 +79,24 @@ export const markdownContent = ({ required }: { required: boolean }, names: Cont
       description: 'What the API serves. Written from the editor above when you save; scripts change it through /api/admin.',
     },
   }
-  const beforeChange: CollectionBeforeChangeHook = async ({ data, originalDoc, req }) =>
-    syncContent(names, {
-      data,
-      stored: originalDoc,
-      editorConfig: await editorConfigOf(req.payload.config),
-      loadUploads: async (collection, ids) => {
-        if (!isCollectionSlug(req.payload, collection)) return []
-        const { docs } = await req.payload.find({ collection, depth: 0, pagination: false, req, where: { id: { in: ids } } })
-        return docs.filter((doc): doc is UploadDoc & typeof doc => 'url' in doc)
-      },
-    })
+  const beforeChange: CollectionBeforeChangeHook = async ({ data, originalDoc, req }) => {
+    try {
+      return await syncContent(names, {
+        data,
+        stored: originalDoc,
+        editorConfig: await editorConfigOf(req.payload.config),
+        loadUploads: async (collection, ids) => {
+          if (!isCollectionSlug(req.payload, collection)) return []
+          const { docs } = await req.payload.find({ collection, depth: 0, pagination: false, req, where: { id: { in: ids } } })
+          return docs.filter((doc): doc is UploadDoc & typeof doc => 'url' in doc)
+        },
+      })
+    } catch (error) {
+      if (error instanceof MarkdownTooDeepError) {
+        throw new ValidationError({ errors: [{ path: error.field ?? names.markdown, message: error.message }], req })
+      }
+      throw error
+    }
+  }
   return { fields: [richText, markdown], beforeChange }
 }

@@ -1,6 +1,7 @@
 import { $convertFromMarkdownString, getEnabledNodes, type SanitizedServerEditorConfig } from '@payloadcms/richtext-lexical'
 import { createHeadlessEditor } from '@payloadcms/richtext-lexical/lexical/headless'
 
+import { importBatches } from './importBudget'
 import type { LexicalNode } from './lexicalJson'
 
 type HeadlessEditor = ReturnType<typeof createHeadlessEditor>
@@ -29,13 +30,7 @@ const boundaryText = (index: number) => `BLOCKBOUNDARY${index}X`
 const isBoundary = (node: LexicalNode, index: number): boolean =>
   node.type === 'paragraph' && node.children?.length === 1 && node.children[0]!.text === boundaryText(index)
 
-/**
- * The nodes `importMarkdownNodes` makes of each text, in one import: the texts one after another, each followed by a
- * boundary paragraph, and the nodes cut at the boundaries (each import costs more than most blocks' lines). Should a
- * boundary not come out where written (a text that runs into the next one), each text is imported alone.
- */
-export const importMarkdownNodesEach = (texts: string[], editorConfig: SanitizedServerEditorConfig): LexicalNode[][] => {
-  if (texts.length === 0) return []
+const importBatch = (texts: string[], editorConfig: SanitizedServerEditorConfig): LexicalNode[][] => {
   const nodes = importMarkdownNodes(texts.map((text, index) => `${text}\n\n${boundaryText(index)}`).join('\n\n'), editorConfig)
   const groups: LexicalNode[][] = []
   let group: LexicalNode[] = []
@@ -50,3 +45,12 @@ export const importMarkdownNodesEach = (texts: string[], editorConfig: Sanitized
   if (groups.length === texts.length && group.length === 0) return groups
   return texts.map((text) => importMarkdownNodes(text, editorConfig))
 }
+
+/**
+ * The nodes `importMarkdownNodes` makes of each text, a batch of texts at a time (importBatches: the import's cost grows
+ * faster than its input): in one import the batch's texts one after another, each followed by a boundary paragraph,
+ * and the nodes cut at the boundaries (each import costs more than most blocks' lines). Should a boundary not come
+ * out where written (a text that runs into the next one), each text of the batch is imported alone.
+ */
+export const importMarkdownNodesEach = (texts: string[], editorConfig: SanitizedServerEditorConfig): LexicalNode[][] =>
+  importBatches(texts).flatMap((batch) => importBatch(batch, editorConfig))

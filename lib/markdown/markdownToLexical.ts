@@ -1,11 +1,13 @@
 import type { SanitizedServerEditorConfig } from '@payloadcms/richtext-lexical'
-import { Lexer, type Token, type Tokens } from 'marked'
+import type { Token, Tokens } from 'marked'
 
 import { CODE_BLOCK_SLUG, IMAGE_BLOCK_SLUG, MARKDOWN_BLOCK_SLUG } from './blockSlugs'
 import { isCodeLanguage } from './codeLanguages'
+import { editorShare } from './importBudget'
 import { blockNode, isBlockNode, type LexicalNode, type LexicalState, rootState } from './lexicalJson'
 import { lexicalToMarkdownEach } from './lexicalToMarkdownEach'
 import { editorListMarkdown } from './listMarkdown'
+import { lexMarkdown } from './markdownNesting'
 import { markedLoose } from './looseLists'
 import { linksMatchSource } from './linkNodes'
 import { withEscapesRead } from './markdownEscapes'
@@ -65,6 +67,10 @@ const imageBlock = (token: Tokens.Paragraph): LexicalNode | null => {
   return blockNode(IMAGE_BLOCK_SLUG, { url: image.href, alt: image.text, title: image.title ?? '' })
 }
 
+/** Whether a block that is not plain prose becomes nodes through the editor's import (candidateNodesEach). */
+const goesThroughImport = (token: Token): boolean =>
+  !['code', 'html', 'def'].includes(token.type) && !(token.type === 'paragraph' && imageBlock(token as Tokens.Paragraph))
+
 /** What the editor's own Markdown import is given: the one spelling it reads of headings, rules and nested lists. */
 const editorInput = (token: Token): string => {
   if (token.type === 'heading') return `${'#'.repeat((token as Tokens.Heading).depth)} ${(token as Tokens.Heading).text}`
@@ -75,14 +81,16 @@ const editorInput = (token: Token): string => {
 
 /**
  * The candidate nodes of each block: code and image blocks made here, link reference definitions and raw HTML none
- * (null), plain prose from its known shape (plainBlocks), the rest from the editor's Markdown import, in one import.
+ * (null), plain prose from its known shape (plainBlocks), the rest from the editor's Markdown import, in batches; blocks
+ * too long to import (`tooLong`) none.
  */
-const candidateNodesEach = (tokens: Token[], editorConfig: SanitizedServerEditorConfig): (LexicalNode[] | null)[] => {
-  const candidates = tokens.map((token): LexicalNode[] | null | undefined => {
+const candidateNodesEach = (tokens: Token[], tooLong: Set<number>, editorConfig: SanitizedServerEditorConfig): (LexicalNode[] | null)[] => {
+  const candidates = tokens.map((token, index): LexicalNode[] | null | undefined => {
     if (token.type === 'code') return [codeBlock(token as Tokens.Code)].filter((node) => node !== null)
     if (token.type === 'html' || token.type === 'def') return null
     const image = token.type === 'paragraph' ? imageBlock(token as Tokens.Paragraph) : null
     if (image) return [image]
+    if (tooLong.has(index)) return null
     return plainBlockNodes(token, editorConfig) ?? undefined
   })
   const imported = candidates.flatMap((candidate, index) => (candidate === undefined ? [index] : []))
@@ -107,10 +115,11 @@ export const normalisedNewlines = (markdown: string): string => markdown.replace
  * The top-level blocks of a Markdown text (marked's lexer), each with the editor nodes it becomes: editor nodes when
  * converting them back gives Markdown that renders to the same HTML (with the document's link reference definitions
  * in scope) and their links have the source's link texts, a raw Markdown block otherwise, so nothing the editor
- * cannot represent is lost.
+ * cannot represent is lost. Past the text's share of editor nodes (importBudget), the rest of it is one raw Markdown
+ * block. A text nested deeper than MAX_MARKDOWN_NESTING throws MarkdownTooDeepError.
  */
 export const markdownSegments = (markdown: string, editorConfig: SanitizedServerEditorConfig): MarkdownSegment[] => {
-  const tokens = new Lexer({ gfm: true }).lex(markdown)
+  const tokens = lexMarkdown(markdown)
   const definitions = tokens
     .filter((token) => token.type === 'def')
     .map((token) => withoutTrailingSpace(token.raw))
@@ -118,15 +127,17 @@ export const markdownSegments = (markdown: string, editorConfig: SanitizedServer
   const references = definitions ? linkReferences(definitions) : undefined
   // Each block's candidate nodes first, then all of them written back in one conversion. Plain prose is not written
   // back: its nodes are known to render the same (plainBlocks).
-  const blocks: { token: Token; start: number; end: number; plain: boolean }[] = []
+  const allBlocks: { token: Token; start: number; end: number; plain: boolean }[] = []
   let offset = 0
   for (const token of tokens) {
     const start = offset
     offset += token.raw.length
     if (token.type === 'space') continue
-    blocks.push({ token, start, end: start + withoutTrailingSpace(token.raw).length, plain: isPlainBlock(token) })
+    allBlocks.push({ token, start, end: start + withoutTrailingSpace(token.raw).length, plain: isPlainBlock(token) })
   }
-  const allCandidates = candidateNodesEach(blocks.map(({ token }) => token), editorConfig)
+  const { count, tooLong } = editorShare(allBlocks.map(({ token, plain }) => ({ raw: token.raw, imported: !plain && goesThroughImport(token) })))
+  const blocks = allBlocks.slice(0, count)
+  const allCandidates = candidateNodesEach(blocks.map(({ token }) => token), tooLong, editorConfig)
   const judged = blocks.flatMap(({ plain }, index) => (!plain && allCandidates[index]?.length ? [index] : []))
   const judgedText = lexicalToMarkdownEach(judged.map((index) => allCandidates[index]!), editorConfig)
   const writtenBack = new Map(judged.map((index, at) => [index, judgedText[at]!]))
@@ -154,9 +165,18 @@ export const markdownSegments = (markdown: string, editorConfig: SanitizedServer
     if (token.type === 'def') segments.push({ start, end, nodes: [markdownBlock(definitionText(token.raw))], definitions: true })
     else segments.push({ start, end, nodes: faithful && candidates ? candidates : [markdownBlock(token.raw)] })
   }
+  const rest = allBlocks.slice(count)
+  if (rest.length > 0) {
+    const [start, end] = [rest[0]!.start, rest.at(-1)!.end]
+    const definitions = rest.some(({ token }) => token.type === 'def')
+    segments.push({ start, end, nodes: [markdownBlock(markdown.slice(start, end))], ...(definitions ? { definitions } : {}) })
+  }
   return segments
 }
 
 /** An editor state for a Markdown text: its blocks' nodes (see markdownSegments). */
 export const markdownToLexical = (markdown: string, editorConfig: SanitizedServerEditorConfig): LexicalState =>
   rootState(markdownSegments(normalisedNewlines(markdown), editorConfig).flatMap((segment) => segment.nodes))
+
+/** An editor state holding a whole Markdown text as one raw Markdown block. */
+export const rawMarkdownState = (markdown: string): LexicalState => rootState([markdownBlock(markdown)])

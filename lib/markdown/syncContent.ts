@@ -3,6 +3,7 @@ import type { SanitizedServerEditorConfig } from '@payloadcms/richtext-lexical'
 import { isLexicalState, type LexicalState } from './lexicalJson'
 import { lexicalToMarkdown } from './lexicalToMarkdown'
 import { markdownKeepingSource } from './markdownKeepingSource'
+import { isStackOverflow, lexMarkdown, MarkdownTooDeepError } from './markdownNesting'
 import { markdownToLexical } from './markdownToLexical'
 import { type UploadDoc, withUploadsResolved } from './uploadNodes'
 
@@ -16,25 +17,27 @@ type Record = { [field: string]: unknown }
 const markdownOf = async (state: LexicalState, editorConfig: SanitizedServerEditorConfig, loadUploads: LoadUploads) =>
   lexicalToMarkdown(await withUploadsResolved(state, loadUploads), editorConfig)
 
+/** Runs a conversion; content nesting too deeply for it comes out as MarkdownTooDeepError of `field`. */
+const inField = async <T>(field: string, convert: () => T | Promise<T>): Promise<T> => {
+  try {
+    return await convert()
+  } catch (error) {
+    if (error instanceof MarkdownTooDeepError || isStackOverflow(error)) throw new MarkdownTooDeepError(field)
+    throw error
+  }
+}
+
 /**
- * The data of a save with both fields in step. New Markdown (from the API) is kept as sent and converted for the
- * editor. Otherwise, when rich text arrives (an admin UI save), the Markdown is regenerated only if the rich text
- * says something different from before: both states are written out as Markdown and compared, so an editor that
- * merely re-serialises unchanged content does not rewrite the stored Markdown; and when it does, every top-level
- * block the editor left alone keeps its stored source (markdownKeepingSource).
+ * The Markdown of rich text sent (an admin UI save), in step with it. The Markdown written is lexed once to check it
+ * nests no deeper than the public reads may lex.
  */
-export const syncContent = async <Data extends Record>(
+const withRichTextSent = async <Data extends Record>(
   names: ContentFieldNames,
+  sentRichText: unknown,
   { data, stored, editorConfig, loadUploads }: { data: Data; stored: Record | undefined; editorConfig: SanitizedServerEditorConfig; loadUploads: LoadUploads },
 ): Promise<Data> => {
   const storedValue = stored?.[names.markdown]
   const storedMarkdown = typeof storedValue === 'string' ? storedValue : ''
-  const sentMarkdown = data[names.markdown]
-  if (typeof sentMarkdown === 'string' && sentMarkdown !== storedMarkdown) {
-    return { ...data, [names.richText]: sentMarkdown === '' ? null : markdownToLexical(sentMarkdown, editorConfig) }
-  }
-  const sentRichText = data[names.richText]
-  if (sentRichText === undefined) return data
   const storedRichText = stored?.[names.richText]
   // A record from before the rich-text twin existed is compared through the state its Markdown converts to.
   const storedState = isLexicalState(storedRichText)
@@ -47,5 +50,30 @@ export const syncContent = async <Data extends Record>(
   const after = sentState ? lexicalToMarkdown(sentState, editorConfig) : ''
   if (after === before) return data
   // The blocks the editor did not touch keep their stored source: a one-word edit changes that block's lines only.
-  return { ...data, [names.markdown]: sentState && storedMarkdown !== '' ? markdownKeepingSource(sentState, storedMarkdown, editorConfig) : after }
+  const markdown = sentState && storedMarkdown !== '' ? markdownKeepingSource(sentState, storedMarkdown, editorConfig) : after
+  lexMarkdown(markdown)
+  return { ...data, [names.markdown]: markdown }
+}
+
+/**
+ * The data of a save with both fields in step. New Markdown (from the API) is kept as sent and converted for the
+ * editor. Otherwise, when rich text arrives (an admin UI save), the Markdown is regenerated only if the rich text
+ * says something different from before: both states are written out as Markdown and compared, so an editor that
+ * merely re-serialises unchanged content does not rewrite the stored Markdown; and when it does, every top-level
+ * block the editor left alone keeps its stored source (markdownKeepingSource). Content that nests too deeply
+ * (MAX_MARKDOWN_NESTING) throws MarkdownTooDeepError of the field it was sent in.
+ */
+export const syncContent = async <Data extends Record>(
+  names: ContentFieldNames,
+  { data, stored, editorConfig, loadUploads }: { data: Data; stored: Record | undefined; editorConfig: SanitizedServerEditorConfig; loadUploads: LoadUploads },
+): Promise<Data> => {
+  const storedValue = stored?.[names.markdown]
+  const storedMarkdown = typeof storedValue === 'string' ? storedValue : ''
+  const sentMarkdown = data[names.markdown]
+  if (typeof sentMarkdown === 'string' && sentMarkdown !== storedMarkdown) {
+    return { ...data, [names.richText]: sentMarkdown === '' ? null : await inField(names.markdown, () => markdownToLexical(sentMarkdown, editorConfig)) }
+  }
+  const sentRichText = data[names.richText]
+  if (sentRichText === undefined) return data
+  return inField(names.richText, () => withRichTextSent(names, sentRichText, { data, stored, editorConfig, loadUploads }))
 }
