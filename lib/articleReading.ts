@@ -1,6 +1,7 @@
 import GithubSlugger from 'github-slugger'
 import { Lexer, type Token, type Tokens } from 'marked'
 
+import { isStackOverflow } from './markdown/markdownNesting'
 import { tokensToPlainText, tokensToReadableText } from './plainText'
 
 /** Words a reader reads per minute in scripts written with spaces. */
@@ -48,7 +49,14 @@ const headingsOf = (tokens: Token[], out: Tokens.Heading[] = []): Tokens.Heading
  * fed every heading (all depths, in order) gives, as rehype-slug does, so they match the ids a front end renders.
  */
 export const articleReading = (markdown: string): ArticleReading => {
-  const tokens = new Lexer({ gfm: true }).lex(markdown)
+  let tokens: Token[]
+  try {
+    tokens = new Lexer({ gfm: true }).lex(markdown)
+  } catch (error) {
+    // Nested too deeply to lex (refused on save since MAX_MARKDOWN_NESTING; older records may hold it): the words as written.
+    if (isStackOverflow(error)) return { readingTimeMinutes: minutesFor(countText(markdown)), toc: [] }
+    throw error
+  }
   const slugger = new GithubSlugger()
   const toc: TocEntry[] = []
   for (const heading of headingsOf(tokens)) {

@@ -1,5 +1,7 @@
 import { Lexer, type Token } from 'marked'
 
+import { isStackOverflow } from './markdown/markdownNesting'
+
 // Tokens whose text is not prose: code blocks, raw HTML, images, horizontal rules.
 const SKIPPED = new Set(['code', 'html', 'image', 'hr', 'space', 'def'])
 // The same, but code blocks kept (their text is read too: reading time).
@@ -77,7 +79,7 @@ const hasMoreCodePointsThan = (text: string, count: number): boolean => {
  * queue, which is in document order, is worked through only until the text has more than `max` code points: the
  * blocks not yet lexed can only add text after that, so the first `max` code points are already final.
  */
-export const markdownExcerpt = (markdown: string, max: number): string => {
+const lexedExcerpt = (markdown: string, max: number): string => {
   const lexer = new Lexer({ gfm: true })
   const tokens = lexer.blockTokens(markdown.replace(/\r\n|\r/g, '\n'), lexer.tokens)
   let lexedSource = 0
@@ -92,4 +94,15 @@ export const markdownExcerpt = (markdown: string, max: number): string => {
     }
   }
   return truncateCodePoints(plainTextOf(tokens), max)
+}
+
+/** `lexedExcerpt`, or for Markdown too deeply nested to lex, the start of its text as written. */
+export const markdownExcerpt = (markdown: string, max: number): string => {
+  try {
+    return lexedExcerpt(markdown, max)
+  } catch (error) {
+    // Nested too deeply to lex (refused on save since MAX_MARKDOWN_NESTING; older records may hold it): the text as written.
+    if (isStackOverflow(error)) return truncateCodePoints(markdown.replace(/\s+/g, ' ').trim(), max)
+    throw error
+  }
 }

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from '@jest/globals'
 import type { SanitizedServerEditorConfig } from '@payloadcms/richtext-lexical'
 import { Lexer } from 'marked'
 
+import { articleReading } from '../../lib/articleReading'
 import { commonSubsequence } from '../../lib/markdown/commonSubsequence'
 import { EDITOR_BLOCKS_PER_TEXT, IMPORT_LINES_PER_BLOCK, IMPORT_LINES_PER_TEXT } from '../../lib/markdown/importBudget'
 import type { LexicalNode } from '../../lib/markdown/lexicalJson'
@@ -9,6 +10,7 @@ import { lexicalToMarkdown } from '../../lib/markdown/lexicalToMarkdown'
 import { MARKDOWN_TOO_DEEP_MESSAGE, MAX_MARKDOWN_NESTING, MarkdownTooDeepError, tokenDepth } from '../../lib/markdown/markdownNesting'
 import { markdownToLexical } from '../../lib/markdown/markdownToLexical'
 import { comparableHtml } from '../../lib/markdown/renderHtml'
+import { markdownExcerpt } from '../../lib/plainText'
 import { articleEditorConfig } from '../helpers/contentEditorConfig'
 
 let editorConfig: SanitizedServerEditorConfig
@@ -106,5 +108,18 @@ describe('commonSubsequence', () => {
     const pairs = commonSubsequence(a, b)
     expect(pairs).toHaveLength(99_999)
     expect(pairs.some(([i]) => i === 50_000)).toBe(false)
+  })
+})
+
+describe('public reads of Markdown stored before nesting was bounded', () => {
+  const stored = '*'.repeat(20_000) + 'x' + '*'.repeat(20_000)
+
+  it('excerpts take the text as written', () => {
+    expect(markdownExcerpt(`${stored} after`, 100)).toBe('*'.repeat(100))
+    expect(markdownExcerpt('Some *text*.', 100)).toBe('Some text.')
+  })
+
+  it('reading time counts the words as written, with no table of contents', () => {
+    expect(articleReading(`## Title\n\n${'word '.repeat(460)}\n\n${stored}`)).toEqual({ readingTimeMinutes: 3, toc: [] })
   })
 })
