@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache'
 import MarkdownIt from 'markdown-it'
 import sanitizeHtml from 'sanitize-html'
 
@@ -47,10 +48,30 @@ const sanitizeOptions = (base: string): sanitizeHtml.IOptions => ({
   transformTags: { a: withAbsolute('href', base), img: withAbsolute('src', base) },
 })
 
+const renderedHtml = (content: string, pageUrl: string): string =>
+  sanitizeHtml(markdown.render(xmlSafeText(content)), sanitizeOptions(pageUrl)).trim()
+
+/**
+ * Rendered articles, keyed by page and content: rendering costs about a millisecond per KB of Markdown, a feed is
+ * rebuilt in three formats after every change, and most of its articles did not change. A few MB of text.
+ */
+const rendered = new LRUCache<string, string>({
+  maxSize: 4_000_000,
+  maxEntrySize: 500_000,
+  sizeCalculation: (html, key) => Math.max(1, key.length + html.length),
+})
+
 /**
  * The HTML a feed carries for an article's Markdown: rendered by markdown-it, sanitized by sanitize-html, with
  * relative links and image addresses made absolute against `pageUrl` (where the article is shown), and without
  * characters XML cannot carry.
  */
-export const renderFeedHtml = (content: string, pageUrl: string): string =>
-  sanitizeHtml(markdown.render(xmlSafeText(content)), sanitizeOptions(pageUrl)).trim()
+export const renderFeedHtml = (content: string, pageUrl: string): string => {
+  const key = `${pageUrl}\n${content}`
+  let html = rendered.get(key)
+  if (html === undefined) {
+    html = renderedHtml(content, pageUrl)
+    rendered.set(key, html)
+  }
+  return html
+}
