@@ -6,11 +6,18 @@ import type { ReadableStream as NodeReadableStream } from 'node:stream/web'
 import { CLIENT_IP_HEADER } from './clientIpHeader'
 
 /**
- * A Node request as a Web `Request`, body streamed (nothing may have consumed it before).
+ * A Node request as a Web `Request`, body streamed (nothing may have consumed it before) from `body`: the request
+ * itself, or a stream it is piped through.
  * `url` is the path and query as the client sent them (Express's `originalUrl`). `clientIp` travels in
  * CLIENT_IP_HEADER; a copy of that header sent by the client is always dropped.
  */
-export const toWebRequest = (req: IncomingMessage, origin: string, url = req.url ?? '/', clientIp?: string): Request => {
+export const toWebRequest = (
+  req: IncomingMessage,
+  origin: string,
+  url = req.url ?? '/',
+  clientIp?: string,
+  body: Readable = req,
+): Request => {
   const headers = new Headers()
   for (const [name, value] of Object.entries(req.headers)) {
     if (value === undefined || name === CLIENT_IP_HEADER) continue
@@ -20,7 +27,7 @@ export const toWebRequest = (req: IncomingMessage, origin: string, url = req.url
   const method = req.method ?? 'GET'
   const hasBody = method !== 'GET' && method !== 'HEAD'
   return new Request(new URL(url, origin), {
-    body: hasBody ? (Readable.toWeb(req) as ReadableStream) : undefined,
+    body: hasBody ? (Readable.toWeb(body) as ReadableStream) : undefined,
     duplex: hasBody ? 'half' : undefined,
     headers,
     method,

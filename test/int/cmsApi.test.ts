@@ -1,5 +1,8 @@
+import { request } from 'node:http'
+
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 
+import { CMS_API_BODY_LIMITS } from '../../lib/cmsApiLimits'
 import { createAccount, loginToken } from '../helpers/accounts'
 import { bootService, type BootedService } from '../helpers/bootService'
 
@@ -210,5 +213,59 @@ describe('a category still in use cannot be deleted through /cms-api either', ()
   it('the Local API refuses it too', async () => {
     await expect(service.payload.delete({ collection: 'categories', id: used })).rejects.toMatchObject({ status: 409, message: IN_USE })
     expect(await exists(used)).toBe(true)
+  })
+})
+
+describe('/cms-api refuses what would harm the process, in its own error shape', () => {
+  const manyKeys = (bytes: number) => {
+    const parts: string[] = []
+    for (let index = 0, length = 1; length < bytes; index++) {
+      const part = `"k${index}":1`
+      parts.push(part)
+      length += part.length + 1
+    }
+    return `{${parts.join(',')}}`
+  }
+
+  it('413 for a JSON body over 4 MB, declared or streamed, before Payload parses it', async () => {
+    const body = manyKeys(CMS_API_BODY_LIMITS.other + 1024)
+    const declared = await fetch(`${service.url}/cms-api/users/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body })
+    expect([declared.status, await declared.json()]).toEqual([413, { errors: [{ message: 'Request body is too large' }] }])
+    const streamed = await fetch(`${service.url}/cms-api/users/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: new Blob([body]).stream(),
+      duplex: 'half',
+    } as RequestInit)
+    expect([streamed.status, await streamed.json()]).toEqual([413, { errors: [{ message: 'Request body is too large' }] }])
+    const health = await fetch(`${service.url}/api/health`)
+    expect(health.status).toBe(200)
+  })
+
+  it('413 for a GraphQL query over 1 MB; a small one is still answered', async () => {
+    const aliases = Array.from({ length: 60_000 }, (_, index) => `a${index}:__typename`).join(' ')
+    expect(aliases.length).toBeGreaterThan(CMS_API_BODY_LIMITS.graphql)
+    const big = await service.request().post('/cms-api/graphql').send({ query: `{${aliases}}` })
+    expect([big.status, big.body]).toEqual([413, { errors: [{ message: 'Request body is too large' }] }])
+    const small = await service.request().post('/cms-api/graphql').send({ query: '{ a: __typename }' })
+    expect([small.status, small.body]).toEqual([200, { data: { a: 'Query' } }])
+  })
+
+  it('405 for TRACE, 404 for prototype names, never an HTML page with a stack', async () => {
+    // fetch will not send TRACE.
+    const trace = await new Promise<{ status?: number; body: string }>((resolve, reject) => {
+      request(`${service.url}/cms-api/articles`, { method: 'TRACE' }, (res) => {
+        let body = ''
+        res.on('data', (chunk: Buffer) => (body += chunk.toString()))
+        res.on('end', () => resolve({ status: res.statusCode, body }))
+      })
+        .on('error', reject)
+        .end()
+    })
+    expect([trace.status, JSON.parse(trace.body)]).toEqual([405, { errors: [{ message: 'Method not allowed' }] }])
+    for (const path of ['/cms-api/__proto__', '/cms-api/constructor', '/cms-api/articles/__proto__', '/cms-api/globals/%5F%5Fproto%5F%5F']) {
+      const res = await service.request().get(path)
+      expect({ path, status: res.status, body: res.body }).toEqual({ path, status: 404, body: { errors: [{ message: 'Not Found' }] } })
+    }
   })
 })
