@@ -3,6 +3,7 @@ import type { CollectionConfig } from 'payload'
 import { canManageContent } from '../access/canManageContent'
 import { publishedOrStaff } from '../access/publishedOrStaff'
 import { articleReadingFields } from '../fields/articleReadingFields'
+import { blankDateAsNone } from '../fields/blankDateAsNone'
 import { type CounterFieldSpec, counterFields } from '../fields/counterFields'
 import { markdownContent } from '../fields/markdownContent'
 import { publishAtField } from '../fields/publishAtField'
@@ -109,7 +110,7 @@ export const Articles: CollectionConfig = {
     publishAtField,
     lastEditedByField,
     { name: 'featured', type: 'checkbox', defaultValue: false, index: true, admin: { position: 'sidebar' } },
-    { name: 'publishedAt', type: 'date', admin: { position: 'sidebar', readOnly: true } },
+    { name: 'publishedAt', type: 'date', admin: { position: 'sidebar', readOnly: true }, hooks: { beforeValidate: [blankDateAsNone] } },
     {
       name: 'feedSlug',
       type: 'text',

@@ -2,6 +2,7 @@ import type { CollectionConfig } from 'payload'
 
 import { canManageContent } from '../access/canManageContent'
 import { publishedOrStaff } from '../access/publishedOrStaff'
+import { blankDateAsNone } from '../fields/blankDateAsNone'
 import { type CounterFieldSpec, counterFields } from '../fields/counterFields'
 import { markdownContent } from '../fields/markdownContent'
 import { orderField } from '../fields/orderField'
@@ -78,7 +79,7 @@ export const Projects: CollectionConfig = {
     lastEditedByField,
     { name: 'featured', type: 'checkbox', defaultValue: false, index: true, admin: { position: 'sidebar' } },
     orderField(),
-    { name: 'publishedAt', type: 'date', admin: { position: 'sidebar', readOnly: true } },
+    { name: 'publishedAt', type: 'date', admin: { position: 'sidebar', readOnly: true }, hooks: { beforeValidate: [blankDateAsNone] } },
     ...counterFields(PROJECT_COUNTERS),
   ],
 }

@@ -71,8 +71,10 @@ export const markdownContent = ({ required }: { required: boolean }, names: Cont
     name: names.markdown,
     type: 'textarea',
     label: 'Markdown',
-    validate: (value: unknown, { data }: { data: Record<string, unknown> }) =>
-      !required || (typeof value === 'string' && value !== '') || hasRichText(data?.[names.richText]) ? true : 'Write the content.',
+    validate: (value: unknown, { data }: { data: Record<string, unknown> }) => {
+      if (value != null && typeof value !== 'string') return 'Must be text (Markdown).'
+      return !required || (typeof value === 'string' && value !== '') || hasRichText(data?.[names.richText]) ? true : 'Write the content.'
+    },
     admin: {
       readOnly: true,
       rows: 12,

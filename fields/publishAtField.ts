@@ -1,10 +1,13 @@
 import type { Field } from 'payload'
 
+import { blankDateAsNone } from './blankDateAsNone'
+
 /** When a draft publishes itself (lib/jobs/publishScheduled.ts); kept on the record after it fired. */
 export const publishAtField: Field = {
   name: 'publishAt',
   type: 'date',
   label: 'Publish at',
+  hooks: { beforeValidate: [blankDateAsNone] },
   admin: {
     position: 'sidebar',
     date: { pickerAppearance: 'dayAndTime' },

@@ -269,3 +269,40 @@ describe('/cms-api refuses what would harm the process, in its own error shape',
     }
   })
 })
+
+describe('/cms-api writes that once stored what no one could read back', () => {
+  const as = (token: string) => ({ Authorization: `JWT ${token}` })
+
+  it('an empty date is no date: the save answers, and the public lists still do', async () => {
+    const category = await service.payload.create({ collection: 'categories', data: { name: 'Dates', type: 'article' } })
+    const article = await service.payload.create({ collection: 'articles', data: { title: 'Dated', content: 'x', category: category.id, status: 'published' } })
+    const res = await service.request().patch(`/cms-api/articles/${article.id}`).set(as(editorToken)).send({ publishedAt: '', publishAt: '' })
+    expect(res.status).toBe(200)
+    expect(res.body.doc.publishAt ?? null).toBeNull()
+    for (const path of ['/api/articles', '/api/feeds/rss.xml', '/cms-api/articles']) {
+      expect({ path, status: (await service.request().get(path)).status }).toEqual({ path, status: 200 })
+    }
+  })
+
+  it('an order past the exact integers is refused, and the lists still answer', async () => {
+    // As JSON text: 2^53 + 1 arrives as 2^53, which no longer stands for one integer.
+    const body = '{"name": "Huge", "level": 50, "order": 9007199254740993}'
+    const res = await service.request().post('/cms-api/skills').set(as(editorToken)).set('Content-Type', 'application/json').send(body)
+    expect(res.status).toBe(400)
+    expect((await service.request().get('/api/skills')).status).toBe(200)
+  })
+
+  it('content that is not text is refused, not a 500', async () => {
+    const res = await service.request().post('/cms-api/projects').set(as(editorToken)).send({ title: 'P', description: 'd', content: [] })
+    expect(res.status).toBe(400)
+    expect(res.body.errors[0].data.errors).toEqual([{ path: 'content', message: 'Must be text (Markdown).', label: expect.anything() }])
+  })
+
+  it('counts sent with a create through /cms-api start at 0', async () => {
+    const category = await service.payload.create({ collection: 'categories', data: { name: 'Counts', type: 'article' } })
+    const res = await service.request().post('/cms-api/articles').set(as(editorToken)).send({ title: 'Inflated', content: 'x', category: category.id, viewCount: 999_999, likeCount: 4_242 })
+    expect(res.status).toBe(201)
+    const stored = await service.request().get(`/cms-api/articles/${res.body.doc.id}?depth=0`).set(as(editorToken))
+    expect([stored.body.viewCount, stored.body.likeCount]).toEqual([0, 0])
+  })
+})
