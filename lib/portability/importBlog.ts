@@ -24,6 +24,15 @@ export type ImportOptions = {
 }
 
 /** An option that makes the whole import impossible (an unknown author): nothing is written. */
+/**
+ * Whether a file lies inside a folder. An import reads images from the site folder only: a link such as
+ * `/../../home/me/photo.png` in a post someone else wrote must not publish a file of the machine.
+ */
+const isInside = (folder: string, file: string): boolean => {
+  const relative = path.relative(folder, file)
+  return relative !== '' && relative !== '..' && !relative.startsWith(`..${path.sep}`) && !path.isAbsolute(relative)
+}
+
 export class ImportOptionError extends Error {}
 
 /** A reason to skip one item: reported, and the rest goes on. */
@@ -247,8 +256,11 @@ export class BlogImporter {
       if (images.has(url)) continue
       const candidates = item.imageCandidates(url)
       if (candidates === null) continue
-      const file = candidates.find((candidate) => fs.statSync(candidate, { throwIfNoEntry: false })?.isFile())
-      if (!file) throw new ItemProblem(`image ${url} not found (looked for ${candidates.map((candidate) => relativeTo(this.site.root, candidate)).join(', ')})`)
+      const inside = candidates.filter((candidate) => isInside(this.site.root, path.resolve(candidate)))
+      if (inside.length === 0) throw new ItemProblem(`image ${url} is outside the site folder`)
+      const file = inside.find((candidate) => fs.statSync(candidate, { throwIfNoEntry: false })?.isFile())
+      if (!file) throw new ItemProblem(`image ${url} not found (looked for ${inside.map((candidate) => relativeTo(this.site.root, candidate)).join(', ')})`)
+      if (!isInside(fs.realpathSync(this.site.root), fs.realpathSync(file))) throw new ItemProblem(`image ${url} links outside the site folder`)
       images.set(url, this.readImage(url, file, this.site.altOf(file) ?? alts.get(url)))
     }
     return [...images.values()]

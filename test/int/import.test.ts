@@ -286,3 +286,37 @@ describe('npm run import with a Ghost export', () => {
     expect(await counts()).toEqual(before)
   })
 })
+
+describe('import of a site whose posts link to images outside its folder', () => {
+  let outside: string
+  let report: ImportReport
+  let before: Awaited<ReturnType<typeof counts>>
+
+  beforeAll(async () => {
+    outside = fs.mkdtempSync(path.join(os.tmpdir(), 'import-outside-'))
+    const site = path.join(outside, 'site')
+    fs.mkdirSync(path.join(site, '_posts'), { recursive: true })
+    fs.mkdirSync(path.join(site, 'assets'))
+    fs.copyFileSync(path.join(BLOG_FIXTURES, 'jekyll', 'assets', 'img', 'welcome.jpg'), path.join(outside, 'private.jpg'))
+    fs.symlinkSync(path.join(outside, 'private.jpg'), path.join(site, 'assets', 'linked.jpg'))
+    const post = (name: string, image: string) => fs.writeFileSync(path.join(site, '_posts', name), `---\ntitle: ${name}\n---\n![x](${image})\n`)
+    post('2020-01-01-rooted.md', '/../private.jpg')
+    post('2020-01-02-relative.md', '../../private.jpg')
+    post('2020-01-03-linked.md', '/assets/linked.jpg')
+    before = await counts()
+    report = await importSite(service.payload, readSite(site))
+  })
+
+  afterAll(() => {
+    fs.rmSync(outside, { recursive: true, force: true })
+  })
+
+  it('reads none of them, skips those posts with the reason, and creates no media', async () => {
+    expect(failures(report)).toEqual({
+      '_posts/2020-01-01-rooted.md': 'image /../private.jpg is outside the site folder',
+      '_posts/2020-01-02-relative.md': 'image ../../private.jpg is outside the site folder',
+      '_posts/2020-01-03-linked.md': 'image /assets/linked.jpg links outside the site folder',
+    })
+    expect(await counts()).toEqual(before)
+  })
+})
