@@ -1,6 +1,6 @@
 import path from 'node:path'
 
-import type { CollectionAfterChangeHook, CollectionAfterDeleteHook, CollectionConfig, Config, Field } from 'payload'
+import { type CollectionAfterChangeHook, type CollectionAfterDeleteHook, type CollectionConfig, type Config, type Field, QueryError } from 'payload'
 
 import { ArticleDailyViews } from './collections/ArticleDailyViews'
 import { ArticleLikes } from './collections/ArticleLikes'
@@ -81,12 +81,15 @@ const withCacheClearing = (collection: CollectionConfig): CollectionConfig => ({
 
 /**
  * Refusals that are the rules working, not faults: Payload logs them at `info`, one line without a stack (at
- * `error`, a password spray or an editor's refused delete would fill the log with stack traces).
+ * `error`, a password spray or an editor's refused delete would fill the log with stack traces). A query on a path
+ * that cannot be queried is not logged at all: the 400 says which, and an anonymous caller could otherwise write
+ * lines of megabytes (the message lists every path of the query).
  */
-const EXPECTED_REFUSALS: Record<string, 'info'> = {
+const EXPECTED_REFUSALS: Record<string, 'info' | false> = {
   AuthenticationError: 'info',
   [LoginThrottledError.name]: 'info',
   [CategoryInUseError.errorName]: 'info',
+  [QueryError.name]: false,
 }
 
 /** Hooks the plugin appends to a collection's own, by collection slug. */

@@ -1,6 +1,6 @@
 import { request } from 'node:http'
 
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals'
 
 import { CMS_API_BODY_LIMITS } from '../../lib/cmsApiLimits'
 import { createAccount, loginToken } from '../helpers/accounts'
@@ -304,5 +304,19 @@ describe('/cms-api writes that once stored what no one could read back', () => {
     expect(res.status).toBe(201)
     const stored = await service.request().get(`/cms-api/articles/${res.body.doc.id}?depth=0`).set(as(editorToken))
     expect([stored.body.viewCount, stored.body.likeCount]).toEqual([0, 0])
+  })
+})
+
+describe('/cms-api logging', () => {
+  it('a query on a path that cannot be queried is a 400, and writes no error line', async () => {
+    const errors = jest.spyOn(service.payload.logger, 'error')
+    try {
+      const res = await service.request().get('/cms-api/articles?where[nope.deeper][equals]=1')
+      expect(res.status).toBe(400)
+      expect(res.body.errors[0].message).toBe('The following path cannot be queried: nope')
+      expect(errors).not.toHaveBeenCalled()
+    } finally {
+      errors.mockRestore()
+    }
   })
 })
