@@ -28,6 +28,7 @@ import { refuseNulCharacters, refuseNulCharactersInOperation } from './hooks/ref
 import { indexArticle, indexProject, unindexArticle, unindexProject } from './hooks/indexForSearch'
 import { createFirstAdmin } from './lib/createFirstAdmin'
 import { CategoryInUseError } from './hooks/refuseDeletingUsedCategory'
+import { answerRequestMistakes } from './hooks/answerRequestMistakes'
 import { setRetryAfterOnOutage } from './hooks/setRetryAfterOnOutage'
 import { startSharedState } from './lib/coherence/startSharedState'
 import { runCallbacksOnCommit } from './lib/db/afterCommit'
@@ -215,7 +216,7 @@ export const blogPortfolio =
       // The queue is run by lib/jobs/jobsRunner.ts in the service process (no `autoRun`: Payload's cron would run
       // it in every process, and only where the admin UI had been visited).
       jobs: { ...incoming.jobs, tasks: [...(incoming.jobs?.tasks ?? []), ...jobTasks(webhooks)] },
-      hooks: { ...incoming.hooks, afterError: [...(incoming.hooks?.afterError ?? []), setRetryAfterOnOutage] },
+      hooks: { ...incoming.hooks, afterError: [...(incoming.hooks?.afterError ?? []), setRetryAfterOnOutage, answerRequestMistakes] },
       loggingLevels: { ...EXPECTED_REFUSALS, ...incoming.loggingLevels },
       routes: { ...incoming.routes, api: cmsApiRoute },
       onInit: async (payload) => {

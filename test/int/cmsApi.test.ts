@@ -320,3 +320,25 @@ describe('/cms-api logging', () => {
     }
   })
 })
+
+describe('/cms-api answers malformed queries as the client mistakes they are', () => {
+  it.each([
+    '/cms-api/articles/abc',
+    '/cms-api/articles?where[id][in]=a,b',
+    '/cms-api/articles?where[id][equals]=1e400',
+    '/cms-api/articles?where[title][equals][$ne]=1',
+    '/cms-api/articles?where[createdAt][greater_than]=notadate',
+    '/cms-api/articles?where=x',
+    '/cms-api/articles?limit=1.5',
+    '/cms-api/articles?limit=99999999999999999999',
+  ])('%s: a 4xx in Payload error shape, or an answer, never a 500', async (path) => {
+    const res = await service.request().get(path)
+    expect({ path, status: res.status < 500 ? 'below 500' : res.status }).toEqual({ path, status: 'below 500' })
+    if (res.status >= 400) expect(res.body).toEqual({ errors: [{ message: expect.any(String) }] })
+  })
+
+  it('an operator the database lacks is a 400 saying so', async () => {
+    const res = await service.request().get('/cms-api/articles?where[id][all]=1,2')
+    expect([res.status, res.body]).toEqual([400, { errors: [{ message: 'That query operator is not available on this database.' }] }])
+  })
+})
