@@ -22,6 +22,9 @@ const VALUE_REFUSED = new Set(['SQLITE_MISMATCH', '22P02', '22003', '22007', '22
 const refusesValue = (failure: QueryFailure): boolean =>
   VALUE_REFUSED.has(String(failure.cause?.code)) || /datatype mismatch/.test(String(failure.cause?.message ?? failure.message))
 
+/** What busboy and Payload's upload reader say of a multipart body that is cut short or has no boundary. */
+const MULTIPART_FAULTS = /^(Unexpected end of form|Malformed part header|Multipart: Boundary not found|Request is not eligible for file upload)$/
+
 /** What a request got wrong, when the error can only have come from what it sent. */
 const mistakeOf = (error: Error): { status: number; message: string } | undefined => {
   if (isQueryFailure(error) && (error.params.some(unbindable) || refusesValue(error))) {
@@ -31,13 +34,14 @@ const mistakeOf = (error: Error): { status: number; message: string } | undefine
     return { status: 400, message: 'That query operator is not available on this database.' }
   }
   if (error instanceof SyntaxError && /is not valid JSON/.test(error.message)) return { status: 400, message: 'A parameter that must be JSON is not.' }
+  if (MULTIPART_FAULTS.test(error.message)) return { status: 400, message: 'The multipart body could not be read.' }
   return undefined
 }
 
 /**
  * Payload's REST answers some malformed requests with a 500, from deep in the database layer: an id that is not a
- * number (`/cms-api/articles/abc`), `where[id][in]=a,b`, an operator SQLite lacks (`near`), `where=x`. Those become a
- * 400 with Payload's error shape.
+ * number (`/cms-api/articles/abc`), `where[id][in]=a,b`, an operator SQLite lacks (`near`), `where=x`, a multipart body cut
+ * short. Those become a 400 with Payload's error shape.
  */
 export const answerRequestMistakes: AfterErrorHook = ({ error }) => {
   const mistake = mistakeOf(error)

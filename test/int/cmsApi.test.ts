@@ -342,3 +342,17 @@ describe('/cms-api answers malformed queries as the client mistakes they are', (
     expect([res.status, res.body]).toEqual([400, { errors: [{ message: 'That query operator is not available on this database.' }] }])
   })
 })
+
+describe('/cms-api multipart bodies it cannot read', () => {
+  it('a body cut short, or one without a boundary, is a 400', async () => {
+    const cut = '--XX\r\nContent-Disposition: form-data; name="alt"\r\n\r\nhello\r\n--XX\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\nabc'
+    const upload = await fetch(`${service.url}/cms-api/media`, {
+      method: 'POST',
+      headers: { Authorization: `JWT ${adminToken}`, 'Content-Type': 'multipart/form-data; boundary=XX' },
+      body: cut,
+    })
+    expect([upload.status, await upload.json()]).toEqual([400, { errors: [{ message: 'The multipart body could not be read.' }] }])
+    const login = await fetch(`${service.url}/cms-api/users/login`, { method: 'POST', headers: { 'Content-Type': 'multipart/form-data' }, body: 'x' })
+    expect([login.status, await login.json()]).toEqual([400, { errors: [{ message: 'The multipart body could not be read.' }] }])
+  })
+})
