@@ -1,9 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import { Readable } from 'node:stream'
 
 import { handleEndpoints, type SanitizedConfig } from 'payload'
 
 import { bodyLimitFor, declaresTooLarge, limitedBody } from './cmsApiLimits'
 import { sendWebResponse, toWebRequest } from './fetchBridge'
+import { hasFragmentCycle } from './graphqlFragmentCycles'
 
 type GraphqlHandler = (request: Request) => Promise<Response>
 
@@ -17,6 +19,28 @@ const decodedSegment = (segment: string): string => {
   } catch {
     return segment
   }
+}
+
+const bufferedBody = async (body: Readable): Promise<Buffer> => {
+  const chunks: Buffer[] = []
+  for await (const chunk of body) chunks.push(chunk as Buffer)
+  return Buffer.concat(chunks)
+}
+
+/** The query texts of a GraphQL request body: raw (`application/graphql`), or JSON with `query`, alone or batched. */
+const graphqlQueries = (body: Buffer, contentType: string | undefined): string[] => {
+  const text = body.toString('utf8')
+  if (/^application\/graphql\b/i.test(contentType ?? '')) return [text]
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(text)
+  } catch {
+    return []
+  }
+  return (Array.isArray(parsed) ? parsed : [parsed]).flatMap((operation: unknown) => {
+    const query: unknown = typeof operation === 'object' && operation !== null ? Reflect.get(operation, 'query') : undefined
+    return typeof query === 'string' ? [query] : []
+  })
 }
 
 /** An error as Payload's REST API writes one. */
@@ -47,8 +71,22 @@ export const createCmsApiHandler = (config: SanitizedConfig) => {
     const { limit, message } = bodyLimitFor(req, isGraphql)
     if (declaresTooLarge(req, limit)) return sendWebResponse(errorResponse(413, message), res)
     let tooLarge = false
-    const request = toWebRequest(req, origin, url, clientIp, limitedBody(req, limit, () => (tooLarge = true)))
-    const response = isGraphql ? await (await loadGraphql())(request) : await handleEndpoints({ config, request })
-    await sendWebResponse(tooLarge ? errorResponse(413, message) : response, res)
+    const body = limitedBody(req, limit, () => (tooLarge = true))
+    if (!isGraphql) {
+      const response = await handleEndpoints({ config, request: toWebRequest(req, origin, url, clientIp, body) })
+      return sendWebResponse(tooLarge ? errorResponse(413, message) : response, res)
+    }
+    // A GraphQL query is small (the limit above): read whole, it is checked before Payload runs it.
+    let query: Buffer
+    try {
+      query = await bufferedBody(body)
+    } catch (error) {
+      if (tooLarge) return sendWebResponse(errorResponse(413, message), res)
+      throw error
+    }
+    if (graphqlQueries(query, req.headers['content-type']).some(hasFragmentCycle)) {
+      return sendWebResponse(errorResponse(400, 'Fragments must not spread each other in a cycle.'), res)
+    }
+    await sendWebResponse(await (await loadGraphql())(toWebRequest(req, origin, url, clientIp, Readable.from([query]))), res)
   }
 }

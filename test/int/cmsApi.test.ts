@@ -251,6 +251,18 @@ describe('/cms-api refuses what would harm the process, in its own error shape',
     expect([small.status, small.body]).toEqual([200, { data: { a: 'Query' } }])
   })
 
+  it('400 for a GraphQL query whose fragments spread each other in a cycle, which overflowed the stack', async () => {
+    const query = 'query { ...F } fragment F on Query { ...G } fragment G on Query { ...F }'
+    const cycle = await service.request().post('/cms-api/graphql').send({ query })
+    expect([cycle.status, cycle.body]).toEqual([400, { errors: [{ message: 'Fragments must not spread each other in a cycle.' }] }])
+    const batched = await service.request().post('/cms-api/graphql').send([{ query: '{ a: __typename }' }, { query }])
+    expect(batched.status).toBe(400)
+    const raw = await service.request().post('/cms-api/graphql').set('Content-Type', 'application/graphql').send(query)
+    expect(raw.status).toBe(400)
+    const fine = await service.request().post('/cms-api/graphql').send({ query: 'query { ...F } fragment F on Query { a: __typename }' })
+    expect([fine.status, fine.body]).toEqual([200, { data: { a: 'Query' } }])
+  })
+
   it('405 for TRACE, 404 for prototype names, never an HTML page with a stack', async () => {
     // fetch will not send TRACE.
     const trace = await new Promise<{ status?: number; body: string }>((resolve, reject) => {
