@@ -11,6 +11,7 @@ import {
   ValidationError,
 } from 'payload'
 
+import { ContentRefusedError } from '../lib/markdown/contentRefused'
 import { isLexicalState } from '../lib/markdown/lexicalJson'
 import { MarkdownTooDeepError } from '../lib/markdown/markdownNesting'
 import { markdownToLexical, rawMarkdownState } from '../lib/markdown/markdownToLexical'
@@ -94,9 +95,7 @@ export const markdownContent = ({ required }: { required: boolean }, names: Cont
         },
       })
     } catch (error) {
-      if (error instanceof MarkdownTooDeepError) {
-        throw new ValidationError({ errors: [{ path: error.field ?? names.markdown, message: error.message }], req })
-      }
+      if (error instanceof ContentRefusedError) throw new ValidationError({ errors: [{ path: error.field, message: error.message }], req })
       throw error
     }
   }

@@ -10,9 +10,9 @@ export const MAX_MARKDOWN_NESTING = 100
 
 export const MARKDOWN_TOO_DEEP_MESSAGE = `Markdown nests too deeply: more than ${MAX_MARKDOWN_NESTING} levels of quotes, lists, links or emphasis inside each other.`
 
-/** Markdown, or rich text written out as Markdown, that nests too deeply; `field` is the one it came from, once known. */
+/** Markdown, or rich text written out as Markdown, that nests too deeply. */
 export class MarkdownTooDeepError extends Error {
-  constructor(readonly field?: string) {
+  constructor() {
     super(MARKDOWN_TOO_DEEP_MESSAGE)
     this.name = 'MarkdownTooDeepError'
   }

@@ -1,9 +1,10 @@
 import type { SanitizedServerEditorConfig } from '@payloadcms/richtext-lexical'
 
+import { ContentRefusedError, RICH_TEXT_MALFORMED_MESSAGE } from './contentRefused'
 import { isLexicalState, type LexicalState } from './lexicalJson'
 import { lexicalToMarkdown } from './lexicalToMarkdown'
 import { markdownKeepingSource } from './markdownKeepingSource'
-import { isStackOverflow, lexMarkdown, MarkdownTooDeepError } from './markdownNesting'
+import { isStackOverflow, lexMarkdown, MARKDOWN_TOO_DEEP_MESSAGE, MarkdownTooDeepError } from './markdownNesting'
 import { markdownToLexical } from './markdownToLexical'
 import { type UploadDoc, withUploadsResolved } from './uploadNodes'
 
@@ -17,12 +18,17 @@ type Record = { [field: string]: unknown }
 const markdownOf = async (state: LexicalState, editorConfig: SanitizedServerEditorConfig, loadUploads: LoadUploads) =>
   lexicalToMarkdown(await withUploadsResolved(state, loadUploads), editorConfig)
 
-/** Runs a conversion; content nesting too deeply for it comes out as MarkdownTooDeepError of `field`. */
-const inField = async <T>(field: string, convert: () => T | Promise<T>): Promise<T> => {
+/**
+ * Runs a conversion of what was sent in `field`; content nesting too deeply comes out as ContentRefusedError of the
+ * field, and so does a TypeError when `malformed` says what it means (rich text is JSON a client wrote: a text node
+ * whose text is no string, a link without its fields).
+ */
+const inField = async <T>(field: string, convert: () => T | Promise<T>, malformed?: string): Promise<T> => {
   try {
     return await convert()
   } catch (error) {
-    if (error instanceof MarkdownTooDeepError || isStackOverflow(error)) throw new MarkdownTooDeepError(field)
+    if (error instanceof MarkdownTooDeepError || isStackOverflow(error)) throw new ContentRefusedError(field, MARKDOWN_TOO_DEEP_MESSAGE)
+    if (malformed && error instanceof TypeError) throw new ContentRefusedError(field, malformed)
     throw error
   }
 }
@@ -61,7 +67,7 @@ const withRichTextSent = async <Data extends Record>(
  * says something different from before: both states are written out as Markdown and compared, so an editor that
  * merely re-serialises unchanged content does not rewrite the stored Markdown; and when it does, every top-level
  * block the editor left alone keeps its stored source (markdownKeepingSource). Content that nests too deeply
- * (MAX_MARKDOWN_NESTING) throws MarkdownTooDeepError of the field it was sent in.
+ * (MAX_MARKDOWN_NESTING), or rich text that is malformed, throws ContentRefusedError of the field it was sent in.
  */
 export const syncContent = async <Data extends Record>(
   names: ContentFieldNames,
@@ -75,5 +81,5 @@ export const syncContent = async <Data extends Record>(
   }
   const sentRichText = data[names.richText]
   if (sentRichText === undefined) return data
-  return inField(names.richText, () => withRichTextSent(names, sentRichText, { data, stored, editorConfig, loadUploads }))
+  return inField(names.richText, () => withRichTextSent(names, sentRichText, { data, stored, editorConfig, loadUploads }), RICH_TEXT_MALFORMED_MESSAGE)
 }

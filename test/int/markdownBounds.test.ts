@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 
+import { RICH_TEXT_MALFORMED_MESSAGE } from '../../lib/markdown/contentRefused'
 import { MARKDOWN_TOO_DEEP_MESSAGE } from '../../lib/markdown/markdownNesting'
 import type { BootedService } from '../helpers/bootService'
 import { type EditorSession, startEditorSession } from '../helpers/editorSession'
@@ -69,5 +70,23 @@ describe('long Markdown', () => {
     ])
     const health = await service.request().get('/api/health')
     expect(health.status).toBe(200)
+  })
+})
+
+describe('rich text that is malformed', () => {
+  const text = (value: unknown) => ({ type: 'text', text: value, format: 0, style: '', mode: 'normal', detail: 0, version: 1 })
+  const paragraph = (children: unknown[]) => ({ type: 'paragraph', version: 1, direction: null, format: '', indent: 0, textFormat: 0, children })
+  const state = (children: unknown[]) => ({ root: { type: 'root', version: 1, direction: null, format: '', indent: 0, children } })
+
+  it.each([
+    ['a text node whose text is an object', state([paragraph([text({ not: 'text' })])])],
+    ['a link without its fields', state([paragraph([{ type: 'link', version: 3, children: [text('here')] }])])],
+  ])('is refused with a 400 on contentRichText, and the stored content stays: %s', async (_, contentRichText) => {
+    const created = await service.request().post('/api/admin/articles').set(auth()).send({ title: 'Kept', content: 'As it was.', categoryId })
+    const res = await service.request().patch(`/cms-api/articles/${created.body.data.id}`).set(auth()).send({ contentRichText })
+    expect(res.status).toBe(400)
+    expect(res.body.errors[0].data.errors).toEqual([{ path: 'contentRichText', message: RICH_TEXT_MALFORMED_MESSAGE }])
+    const stored = await service.request().get(`/cms-api/articles/${created.body.data.id}?depth=0`).set(auth())
+    expect(stored.body.content).toBe('As it was.')
   })
 })
