@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { Readable } from 'node:stream'
+import { buffer } from 'node:stream/consumers'
 
 import { handleEndpoints, type SanitizedConfig } from 'payload'
 
@@ -19,12 +20,6 @@ const decodedSegment = (segment: string): string => {
   } catch {
     return segment
   }
-}
-
-const bufferedBody = async (body: Readable): Promise<Buffer> => {
-  const chunks: Buffer[] = []
-  for await (const chunk of body) chunks.push(chunk as Buffer)
-  return Buffer.concat(chunks)
 }
 
 /** The query texts of a GraphQL request body: raw (`application/graphql`), or JSON with `query`, alone or batched. */
@@ -79,7 +74,7 @@ export const createCmsApiHandler = (config: SanitizedConfig) => {
     // A GraphQL query is small (the limit above): read whole, it is checked before Payload runs it.
     let query: Buffer
     try {
-      query = await bufferedBody(body)
+      query = await buffer(body)
     } catch (error) {
       if (tooLarge) return sendWebResponse(errorResponse(413, message), res)
       throw error

@@ -20,7 +20,7 @@ export const bodyLimitFor = (req: IncomingMessage, isGraphql: boolean): { limit:
   return { limit: CMS_API_BODY_LIMITS.multipart, message: `${TOO_LARGE}: images may be at most ${MEDIA_MAX_BYTES / 1024 / 1024} MB.` }
 }
 
-export class BodyTooLargeError extends Error {
+class BodyTooLargeError extends Error {
   constructor() {
     super(TOO_LARGE)
     this.name = 'BodyTooLargeError'

@@ -10,21 +10,14 @@ const MEMO_CHARACTERS = 4_000_000
  * Excerpts of content, keyed by the content itself and the length: lexing Markdown is most of what a list costs,
  * and the same articles are listed over and over. A changed article is a new key, so nothing is ever stale.
  */
-const excerpts = new LRUCache<string, string>({
+const excerpts = new LRUCache<string, string, { content: string; max: number }>({
   maxSize: MEMO_CHARACTERS,
   sizeCalculation: (_excerpt, key) => Math.max(1, key.length),
+  memoMethod: (_key, _stale, { context }) => markdownExcerpt(context.content, context.max),
 })
 
 /** `markdownExcerpt(content, max)`, remembered. */
-export const contentExcerpt = (content: string, max: number): string => {
-  const key = `${max}:${content}`
-  let excerpt = excerpts.get(key)
-  if (excerpt === undefined) {
-    excerpt = markdownExcerpt(content, max)
-    excerpts.set(key, excerpt)
-  }
-  return excerpt
-}
+export const contentExcerpt = (content: string, max: number): string => excerpts.memo(`${max}:${content}`, { context: { content, max } })
 
 const EXCERPT_LENGTH = 100
 

@@ -23,8 +23,9 @@ export const IMPORT_LINES_PER_BATCH = 200
 
 /** The lines of a text, trailing newlines aside. */
 export const lineCount = (text: string): number => {
+  let end = text.length
+  while (end > 0 && text[end - 1] === '\n') end -= 1
   let lines = 1
-  const end = text.replace(/\n+$/, '').length
   for (let at = text.indexOf('\n'); at !== -1 && at < end; at = text.indexOf('\n', at + 1)) lines += 1
   return lines
 }

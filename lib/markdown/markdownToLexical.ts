@@ -60,16 +60,17 @@ const codeBlock = (token: Tokens.Code): LexicalNode | null => {
   return blockNode(CODE_BLOCK_SLUG, { code, language: language === '' ? null : language, ...(meta ? { meta } : {}) })
 }
 
-const imageBlock = (token: Tokens.Paragraph): LexicalNode | null => {
-  const [only, ...rest] = token.tokens
-  if (rest.length > 0 || only?.type !== 'image') return null
-  const image = only as Tokens.Image
-  return blockNode(IMAGE_BLOCK_SLUG, { url: image.href, alt: image.text, title: image.title ?? '' })
+/** The image a paragraph holds and nothing else, if it does. */
+const onlyImage = (token: Token): Tokens.Image | null => {
+  if (token.type !== 'paragraph') return null
+  const [only, ...rest] = (token as Tokens.Paragraph).tokens
+  return rest.length === 0 && only?.type === 'image' ? (only as Tokens.Image) : null
 }
 
+const imageBlock = (image: Tokens.Image): LexicalNode => blockNode(IMAGE_BLOCK_SLUG, { url: image.href, alt: image.text, title: image.title ?? '' })
+
 /** Whether a block that is not plain prose becomes nodes through the editor's import (candidateNodesEach). */
-const goesThroughImport = (token: Token): boolean =>
-  !['code', 'html', 'def'].includes(token.type) && !(token.type === 'paragraph' && imageBlock(token as Tokens.Paragraph))
+const goesThroughImport = (token: Token): boolean => !['code', 'html', 'def'].includes(token.type) && onlyImage(token) === null
 
 /** What the editor's own Markdown import is given: the one spelling it reads of headings, rules and nested lists. */
 const editorInput = (token: Token): string => {
@@ -88,8 +89,8 @@ const candidateNodesEach = (tokens: Token[], tooLong: Set<number>, editorConfig:
   const candidates = tokens.map((token, index): LexicalNode[] | null | undefined => {
     if (token.type === 'code') return [codeBlock(token as Tokens.Code)].filter((node) => node !== null)
     if (token.type === 'html' || token.type === 'def') return null
-    const image = token.type === 'paragraph' ? imageBlock(token as Tokens.Paragraph) : null
-    if (image) return [image]
+    const image = onlyImage(token)
+    if (image) return [imageBlock(image)]
     if (tooLong.has(index)) return null
     return plainBlockNodes(token, editorConfig) ?? undefined
   })

@@ -55,10 +55,11 @@ const renderedHtml = (content: string, pageUrl: string): string =>
  * Rendered articles, keyed by page and content: rendering costs about a millisecond per KB of Markdown, a feed is
  * rebuilt in three formats after every change, and most of its articles did not change. A few MB of text.
  */
-const rendered = new LRUCache<string, string>({
+const rendered = new LRUCache<string, string, { content: string; pageUrl: string }>({
   maxSize: 4_000_000,
   maxEntrySize: 500_000,
   sizeCalculation: (html, key) => Math.max(1, key.length + html.length),
+  memoMethod: (_key, _stale, { context }) => renderedHtml(context.content, context.pageUrl),
 })
 
 /**
@@ -66,12 +67,4 @@ const rendered = new LRUCache<string, string>({
  * relative links and image addresses made absolute against `pageUrl` (where the article is shown), and without
  * characters XML cannot carry.
  */
-export const renderFeedHtml = (content: string, pageUrl: string): string => {
-  const key = `${pageUrl}\n${content}`
-  let html = rendered.get(key)
-  if (html === undefined) {
-    html = renderedHtml(content, pageUrl)
-    rendered.set(key, html)
-  }
-  return html
-}
+export const renderFeedHtml = (content: string, pageUrl: string): string => rendered.memo(`${pageUrl}\n${content}`, { context: { content, pageUrl } })
