@@ -12,6 +12,7 @@ import { countedResponder } from './endpoints/http/countedResponses'
 import { searchResponder } from './endpoints/http/searchResponses'
 import { createApiRouter } from './endpoints/router'
 import { closeDatabase } from './lib/db/closeDatabase'
+import { startCopyingSearchIndex } from './lib/db/searchMemory'
 import { startJobsRunner } from './lib/jobs/jobsRunner'
 import { abortWebhookAttempts } from './lib/webhooks/send'
 import { runPrimary } from './lib/cluster/primary'
@@ -62,6 +63,7 @@ export const createService = async (env: ServiceEnv): Promise<Service> => {
   const config = await composeConfig(env)
   const payload = await getPayload({ config })
   const jobs = startJobsRunner(payload, { pollMs: env.jobsPollMs })
+  startCopyingSearchIndex(payload)
   let draining = false
   const isDraining = () => draining
 
@@ -98,7 +100,7 @@ export const createService = async (env: ServiceEnv): Promise<Service> => {
   const fastResponders = [
     cachedResponder('/api/', env.corsOrigins),
     countedResponder(payload, env.corsOrigins),
-    searchResponder(payload, env.listCacheTtl, env.corsOrigins),
+    searchResponder(payload, env.corsOrigins),
   ]
   const handler = namingWorker(
     closingConnections((req, res) => {

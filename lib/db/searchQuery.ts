@@ -1,10 +1,14 @@
 import type { Payload, Where } from 'payload'
 
+import type { MemoryMatches } from '../search/memorySearchIndex'
 import type { QueryTerm } from '../search/searchText'
 import { type PostgresRead, postgresReaderOf } from './postgresReader'
 import { sqlOf } from './rawSql'
 import { type SqliteRead, sqliteReaderOf } from './sqliteReader'
+import type { ShownEntry } from './searchChanges'
 import { FTS_TABLE, PG_TABLE, type SearchKind } from './searchIndex'
+import { memorySearchIndexOf } from './searchMemory'
+import { publishedJoin, shown } from './searchTables'
 import { queryMongoSearchIndex } from './searchMongo'
 
 export type SearchHit = { kind: SearchKind; id: number; score: number; title: string; slug: string | null; excerpt: string; plain: string }
@@ -19,6 +23,8 @@ type Search = {
   offset: number
   /** Past this many matches a group is listed newest first (`RANKED_MATCHES_MAX` unless given). */
   rankedMatchesMax?: number
+  /** false: the database answers even where the memory copy could (to compare them). */
+  memory?: boolean
 }
 type Found = Omit<SearchHit, 'score'> & { rank: number }
 
@@ -42,13 +48,6 @@ const foundOf = (row: Record<string, unknown>, key: Key): Found => ({
   excerpt: String(row.excerpt ?? ''),
   plain: String(row.plain ?? ''),
 })
-
-// Published records only: an entry some other write left behind never shows a draft. Checked for the page's rows
-// alone, by primary key (checking every match cost more than the search itself).
-const publishedJoin = (entryKind: string, entryId: string) => `
-  LEFT JOIN articles a ON ${entryKind} = 'article' AND a.id = ${entryId} AND a.status = 'published'
-  LEFT JOIN projects p ON ${entryKind} = 'project' AND p.id = ${entryId} AND p.status = 'published'`
-const shown = `coalesce(a.title, p.title) AS title, a.slug AS slug`
 
 /** Both counts in one statement: entries whose title holds every term, and all entries that match. */
 const countsOf = (row: Record<string, unknown> | undefined) => ({ inTitle: Number(row?.in_title ?? 0), total: Number(row?.total ?? 0) })
@@ -140,6 +139,27 @@ const postgresSearch = (read: PostgresRead, { terms, kinds }: Search): Dialect =
   }
 }
 
+/** The memory copy's matches (lib/search/memorySearchIndex.ts), with what its entries show: no statement at all. */
+const memorySearch = (matches: MemoryMatches<ShownEntry>): Dialect => ({
+  counts: async () => ({ inTitle: matches.inTitle, total: matches.total }),
+  page: async (tier, limit, offset, ranked) => matches.page(tier, limit, offset, ranked).map((hit) => ({ ...kindOfRowid(hit.rowid), ...hit.shown, rank: hit.rank })),
+})
+
+/**
+ * The memory copy answers a search of words (the database keeps word positions, the copy does not: phrases go to it),
+ * once it is filled; it counts and ranks exactly as FTS5 does (bm25, title tokens weighing ten).
+ */
+const memoryDialect = async (payload: Payload, { terms, kinds, memory }: Search): Promise<Dialect | undefined> => {
+  if (memory === false || terms.some((term) => term.tokens.length !== 1)) return undefined
+  const index = await memorySearchIndexOf(payload)
+  if (!index) return undefined
+  const matches = index.match(
+    terms.map((term) => ({ token: term.tokens[0]!, prefix: term.prefix })),
+    { article: kinds.includes('article'), project: kinds.includes('project') },
+  )
+  return memorySearch(matches)
+}
+
 /** A score in (1, 2) for entries whose title holds every term, in (0, 1) for the others: higher is better. */
 const tierScore = (tier: Tier, rank: number) => (tier === 'title' ? 1 : 0) + Math.max(0, rank) / (1 + Math.max(0, rank))
 
@@ -184,7 +204,9 @@ export const querySearchIndex = async (payload: Payload, search: Search): Promis
   if (search.terms.length === 0) return { total: 0, hits: [] }
   const db = await sqlOf(payload)
   if (!db) return queryMongo(payload, search)
-  const dialect = db.dialect === 'sqlite' ? sqliteSearch(sqliteReaderOf(payload), search) : postgresSearch(postgresReaderOf(payload), search)
+  const dialect =
+    (await memoryDialect(payload, search)) ??
+    (db.dialect === 'sqlite' ? sqliteSearch(sqliteReaderOf(payload), search) : postgresSearch(postgresReaderOf(payload), search))
   const { limit, offset } = search
   const { inTitle, total } = await dialect.counts()
   const hits: SearchHit[] = []

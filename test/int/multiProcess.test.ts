@@ -75,6 +75,25 @@ describe('two processes on one database', () => {
     console.log(`${database().kind}: an edit reached the other process after ${onB} ms (/api on A) and ${onA} ms (/cms-api on B)`)
   }, 30_000)
 
+  it('a search on B finds what A publishes, retitles and unpublishes within 1 s, from its memory copy of the index', async () => {
+    const found = async (q: string) => ((await callApi(b, 'GET', `/api/search?q=${q}`)).body.data as { id: number }[]).map((hit) => hit.id)
+    expect(await found('okapi')).toEqual([])
+    await pollUntil('B copying the search index to memory', async () => (/Search index copied to memory/.test(servers[1]!.output()) ? true : undefined))
+    const article = await publish('Okapi sightings')
+    const publishedAt = Date.now()
+    await pollUntil('the new article found on B', async () => ((await found('okapi')).includes(article.id) ? true : undefined), { everyMs: 20, timeoutMs: 5000 })
+    const onB = Date.now() - publishedAt
+    expect(onB).toBeLessThan(COHERENCE_MS)
+    expect((await callApi(a, 'PUT', `/api/admin/articles/${article.id}`, token, { title: 'Zebra sightings' })).status).toBe(200)
+    await pollUntil('the new title found on B', async () => ((await found('zebr')).includes(article.id) ? true : undefined), { everyMs: 20, timeoutMs: COHERENCE_MS })
+    expect(await found('okapi')).toEqual([])
+    expect((await callApi(a, 'PUT', `/api/admin/articles/${article.id}`, token, { status: 'draft' })).status).toBe(200)
+    const total = async () => (await callApi(b, 'GET', '/api/search?q=zebra')).body.pagination.total as number
+    await pollUntil('the draft gone from B, and from its count', async () => ((await total()) === 0 ? true : undefined), { everyMs: 20, timeoutMs: COHERENCE_MS })
+    expect(await found('zebra')).toEqual([])
+    console.log(`${database().kind}: an article published on A was found by a search on B after ${onB} ms`)
+  }, 30_000)
+
   it('WALL_RATE_LIMIT=5 holds across A and B: 10 posts from one IP, alternating, 5 accepted', async () => {
     const statuses: number[] = []
     for (let index = 0; index < 10; index++) {

@@ -1,0 +1,307 @@
+// The search index's postings kept in the service's memory: counting the matches of a word held by thousands of
+// entries is a few bitset operations here, where the database visits every match (measured in bench/README.md).
+// The database's index stays the record: this copy is filled from it and follows its change log (lib/db/searchMemory.ts).
+
+/**
+ * An entry as the database's index stores it: its key (`rowidOf`), and its title and body as tokens joined by spaces;
+ * `shown` is what a result shows of it, kept beside it.
+ */
+export type IndexedEntry<Shown> = { rowid: number; title: string; body: string; shown: Shown }
+
+/** One term of a query the memory index answers: a single token, maybe a prefix (phrases go to the database). */
+export type MemoryTerm = { token: string; prefix: boolean }
+export type MemoryTier = 'title' | 'body'
+export type MemoryHit<Shown> = { rowid: number; rank: number; shown: Shown }
+
+// A posting packs a slot and the token's count in that field into one small integer: slot * 1024 + count. Plain arrays
+// of such integers cost a tenth of arrays of objects, and stay sorted by slot since slots only grow.
+const COUNT_BITS = 10
+const MAX_COUNT = (1 << COUNT_BITS) - 1
+const MAX_SLOTS = 2 ** (31 - COUNT_BITS)
+const packed = (slot: number, count: number) => (slot << COUNT_BITS) | Math.min(count, MAX_COUNT)
+const slotOf = (posting: number) => posting >>> COUNT_BITS
+const countOf = (posting: number) => posting & MAX_COUNT
+
+type Postings = { title: number[]; body: number[] }
+
+// bm25 as SQLite's FTS5 computes it (k1 1.2, b 0.75), a title token weighing ten body tokens as the database's ranking does.
+const K1 = 1.2
+const B = 0.75
+const TITLE_WEIGHT = 10
+
+const idf = (entries: number, hits: number) => {
+  const value = Math.log((entries - hits + 0.5) / (hits + 0.5))
+  return value > 0 ? value : 1e-6
+}
+
+const popcount = (word: number) => {
+  let x = word - ((word >>> 1) & 0x55555555)
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333)
+  return (((x + (x >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24
+}
+
+const countBits = (bits: Int32Array) => {
+  let count = 0
+  for (const word of bits) count += popcount(word)
+  return count
+}
+
+const has = (bits: Int32Array, slot: number) => (bits[slot >>> 5]! & (1 << (slot & 31))) !== 0
+
+const tokenCounts = (text: string): Map<string, number> => {
+  const counts = new Map<string, number>()
+  for (const token of text.split(' ')) if (token) counts.set(token, (counts.get(token) ?? 0) + 1)
+  return counts
+}
+
+/** What one query found: its groups as bitsets and what ranking them needs. */
+export type MemoryMatches<Shown> = {
+  inTitle: number
+  total: number
+  /** A page of a tier: ranked by bm25 or (`ranked` false) newest first, ties newest first. */
+  page: (tier: MemoryTier, limit: number, offset: number, ranked: boolean) => MemoryHit<Shown>[]
+}
+
+/** Bytes a posting takes, roughly: a small integer in an array that grows by half when full. */
+const POSTING_BYTES = 12
+
+export class MemorySearchIndex<Shown> {
+  private readonly postings = new Map<string, Postings>()
+  private readonly slotOfRowid = new Map<number, number>()
+  private rowids: number[] = []
+  private lengths: number[] = []
+  private shown: (Shown | undefined)[] = []
+  private shownBytes = 0
+  private live = new Int32Array(0)
+  private liveCount = 0
+  private tokenTotal = 0
+  private postingCount = 0
+  private vocabulary: string[] | undefined
+  private newestFirst: Int32Array | undefined
+
+  /** `sizeOf` says how many bytes (roughly) what an entry shows takes. */
+  constructor(private readonly sizeOf: (shown: Shown) => number) {}
+
+  get size(): number {
+    return this.liveCount
+  }
+
+  /** Bytes (roughly) the index holds: its postings, live and dead, and what its entries show. */
+  get bytes(): number {
+    return this.postingCount * POSTING_BYTES + this.shownBytes
+  }
+
+  /** Adds an entry, or replaces the one with its rowid. */
+  put({ rowid, title, body, shown }: IndexedEntry<Shown>): void {
+    this.remove(rowid)
+    if (this.rowids.length >= MAX_SLOTS) this.compact()
+    const slot = this.rowids.length
+    const titleCounts = tokenCounts(title)
+    const bodyCounts = tokenCounts(body)
+    let length = 0
+    for (const [field, counts] of [['title', titleCounts], ['body', bodyCounts]] as const) {
+      for (const [token, count] of counts) {
+        length += count
+        let postings = this.postings.get(token)
+        if (!postings) {
+          postings = { title: [], body: [] }
+          this.postings.set(token, postings)
+          this.vocabulary = undefined
+        }
+        postings[field].push(packed(slot, count))
+        this.postingCount++
+      }
+    }
+    this.rowids.push(rowid)
+    this.lengths.push(length)
+    this.shown.push(shown)
+    this.shownBytes += this.sizeOf(shown)
+    this.slotOfRowid.set(rowid, slot)
+    if (this.live.length * 32 <= slot) {
+      const grown = new Int32Array(Math.max(64, this.live.length * 2))
+      grown.set(this.live)
+      this.live = grown
+    }
+    this.live[slot >>> 5]! |= 1 << (slot & 31)
+    this.liveCount++
+    this.tokenTotal += length
+    this.newestFirst = undefined
+  }
+
+  remove(rowid: number): void {
+    const slot = this.slotOfRowid.get(rowid)
+    if (slot === undefined) return
+    this.slotOfRowid.delete(rowid)
+    this.live[slot >>> 5]! &= ~(1 << (slot & 31))
+    this.liveCount--
+    this.tokenTotal -= this.lengths[slot]!
+    this.shownBytes -= this.sizeOf(this.shown[slot]!)
+    this.shown[slot] = undefined
+    this.newestFirst = undefined
+    // A removed entry's postings stay until dead slots outnumber live ones.
+    if (this.rowids.length > 2 * this.liveCount + 1024) this.compact()
+  }
+
+  /**
+   * The matches of entries holding every term (in their title or body; `kinds`: 'article', 'project' or both by the
+   * rowid's lowest bit), split as the database's search splits them: entries whose title holds every term, then the others.
+   */
+  match(terms: MemoryTerm[], kinds: { article: boolean; project: boolean }): MemoryMatches<Shown> {
+    const words = this.live.length
+    const filter = this.live.slice()
+    if (!kinds.article || !kinds.project) {
+      const keepOdd = kinds.project
+      for (let slot = 0; slot < this.rowids.length; slot++) {
+        if ((this.rowids[slot]! % 2 === 1) !== keepOdd) filter[slot >>> 5]! &= ~(1 << (slot & 31))
+      }
+    }
+    const allBits = filter.slice()
+    const titleBits = filter
+    const found = terms.map((term) => {
+      const expansions = this.expand(term)
+      const inTitle = new Int32Array(words)
+      const anywhere = new Int32Array(words)
+      for (const postings of expansions) {
+        for (const posting of postings.title) {
+          const slot = slotOf(posting)
+          inTitle[slot >>> 5]! |= 1 << (slot & 31)
+        }
+        for (const posting of postings.body) {
+          const slot = slotOf(posting)
+          anywhere[slot >>> 5]! |= 1 << (slot & 31)
+        }
+      }
+      for (let word = 0; word < words; word++) {
+        anywhere[word]! |= inTitle[word]!
+        inTitle[word]! &= this.live[word]!
+        anywhere[word]! &= this.live[word]!
+        allBits[word]! &= anywhere[word]!
+        titleBits[word]! &= inTitle[word]!
+      }
+      return { expansions, titleHits: countBits(inTitle), hits: countBits(anywhere) }
+    })
+    const bodyBits = allBits.map((word, at) => word & ~titleBits[at]!)
+    const tierBits = { title: titleBits, body: bodyBits }
+
+    const rank = (tier: MemoryTier, limit: number, offset: number): MemoryHit<Shown>[] => {
+      const bits = tierBits[tier]
+      const candidates: number[] = []
+      for (let word = 0; word < words; word++) {
+        for (let rest = bits[word]!; rest !== 0; rest &= rest - 1) candidates.push(word * 32 + 31 - Math.clz32(rest & -rest))
+      }
+      const position = new Map(candidates.map((slot, index) => [slot, index]))
+      const scores = new Float64Array(candidates.length)
+      const averageLength = this.tokenTotal / Math.max(1, this.liveCount)
+      const frequencies = new Float64Array(candidates.length)
+      for (const term of found) {
+        frequencies.fill(0)
+        for (const postings of term.expansions) {
+          const fields = tier === 'title' ? [[postings.title, TITLE_WEIGHT]] as const : [[postings.title, TITLE_WEIGHT], [postings.body, 1]] as const
+          for (const [list, weight] of fields) {
+            for (const posting of list) {
+              const slot = slotOf(posting)
+              if (has(bits, slot)) frequencies[position.get(slot)!]! += weight * countOf(posting)
+            }
+          }
+        }
+        const termIdf = idf(this.liveCount, tier === 'title' ? term.titleHits : term.hits)
+        for (let index = 0; index < candidates.length; index++) {
+          const frequency = frequencies[index]!
+          const norm = K1 * (1 - B + (B * this.lengths[candidates[index]!]!) / averageLength)
+          scores[index]! += (termIdf * frequency * (K1 + 1)) / (frequency + norm)
+        }
+      }
+      return candidates
+        .map((slot, index) => ({ slot, rowid: this.rowids[slot]!, rank: scores[index]! }))
+        .sort((a, b) => b.rank - a.rank || b.rowid - a.rowid)
+        .slice(offset, offset + limit)
+        .map(({ slot, rowid, rank }) => ({ rowid, rank, shown: this.shown[slot]! }))
+    }
+
+    const newest = (tier: MemoryTier, limit: number, offset: number): MemoryHit<Shown>[] => {
+      const bits = tierBits[tier]
+      const page: MemoryHit<Shown>[] = []
+      let skipped = 0
+      for (const slot of this.slotsNewestFirst()) {
+        if (!has(bits, slot)) continue
+        if (skipped++ < offset) continue
+        page.push({ rowid: this.rowids[slot]!, rank: 0, shown: this.shown[slot]! })
+        if (page.length === limit) break
+      }
+      return page
+    }
+
+    return {
+      inTitle: countBits(titleBits),
+      total: countBits(allBits),
+      page: (tier, limit, offset, ranked) => (ranked ? rank(tier, limit, offset) : newest(tier, limit, offset)),
+    }
+  }
+
+  /** The postings of a term: its token's, or (a prefix) those of every token starting with it. */
+  private expand({ token, prefix }: MemoryTerm): Postings[] {
+    if (!prefix) {
+      const postings = this.postings.get(token)
+      return postings ? [postings] : []
+    }
+    const vocabulary = (this.vocabulary ??= [...this.postings.keys()].sort())
+    let low = 0
+    let high = vocabulary.length
+    while (low < high) {
+      const middle = (low + high) >>> 1
+      if (vocabulary[middle]! < token) low = middle + 1
+      else high = middle
+    }
+    const expansions: Postings[] = []
+    for (let at = low; at < vocabulary.length && vocabulary[at]!.startsWith(token); at++) expansions.push(this.postings.get(vocabulary[at]!)!)
+    return expansions
+  }
+
+  private slotsNewestFirst(): Int32Array {
+    if (!this.newestFirst) {
+      const slots = new Int32Array(this.liveCount)
+      let at = 0
+      for (const slot of this.slotOfRowid.values()) slots[at++] = slot
+      this.newestFirst = slots.sort((a, b) => this.rowids[b]! - this.rowids[a]!)
+    }
+    return this.newestFirst
+  }
+
+  /** Drops removed entries' postings and numbers the live slots anew (in the same order, so postings stay sorted). */
+  private compact(): void {
+    const renumbered = new Int32Array(this.rowids.length).fill(-1)
+    const rowids: number[] = []
+    const lengths: number[] = []
+    const shown: (Shown | undefined)[] = []
+    for (let slot = 0; slot < this.rowids.length; slot++) {
+      if (!has(this.live, slot)) continue
+      renumbered[slot] = rowids.length
+      rowids.push(this.rowids[slot]!)
+      lengths.push(this.lengths[slot]!)
+      shown.push(this.shown[slot])
+    }
+    const keep = (list: number[]) =>
+      list.flatMap((posting) => {
+        const slot = renumbered[slotOf(posting)]!
+        return slot < 0 ? [] : [packed(slot, countOf(posting))]
+      })
+    this.postingCount = 0
+    for (const [token, postings] of this.postings) {
+      postings.title = keep(postings.title)
+      postings.body = keep(postings.body)
+      this.postingCount += postings.title.length + postings.body.length
+      if (postings.title.length + postings.body.length === 0) {
+        this.postings.delete(token)
+        this.vocabulary = undefined
+      }
+    }
+    this.rowids = rowids
+    this.lengths = lengths
+    this.shown = shown
+    this.live = new Int32Array(Math.max(64, Math.ceil(rowids.length / 32) * 2))
+    for (let slot = 0; slot < rowids.length; slot++) this.live[slot >>> 5]! |= 1 << (slot & 31)
+    this.slotOfRowid.clear()
+    rowids.forEach((rowid, slot) => this.slotOfRowid.set(rowid, slot))
+    this.newestFirst = undefined
+  }
+}
