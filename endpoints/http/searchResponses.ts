@@ -2,7 +2,7 @@ import querystring from 'node:querystring'
 
 import type { Payload } from 'payload'
 
-import { readSearchQuery, searchAnswer } from '../search'
+import { readSearchQuery, SEARCH_CACHE_TTL, searchAnswer } from '../search'
 import { type FastResponder, writeCachedResponse } from './cachedResponses'
 import { preparePublicAnswer, responseKey } from './publicResponse'
 
@@ -11,12 +11,12 @@ const SEARCH_PATH = '/api/search?'
 /**
  * Anonymous searches answered before Express. Each distinct search is a miss of the public cache (only a repeat of
  * the same address is a hit), so each went through Express's router and nine middlewares to reach the index: here
- * the query is read as Express reads it (`querystring`), the answer is prepared and kept exactly as the route keeps
- * it, and written as the cache's fast path writes it. Anything the route would refuse or fail (a query that does not
+ * the query is read as Express reads it (`querystring`), the answer is prepared exactly as the route prepares it,
+ * and written as the cache's fast path writes it. Anything the route would refuse or fail (a query that does not
  * fit, a `%00`, no index, a database error) goes on to Express, which answers it with its envelope.
  */
 export const searchResponder =
-  (payload: Payload, ttl: number, corsOrigins: string[]): FastResponder =>
+  (payload: Payload, corsOrigins: string[]): FastResponder =>
   (req, res, pass) => {
     if (req.method !== 'GET' || req.headers.authorization !== undefined) return false
     const url = req.url ?? ''
@@ -27,7 +27,7 @@ export const searchResponder =
     } catch {
       return false
     }
-    const answering = preparePublicAnswer(responseKey(url), { ttl }, () => searchAnswer(payload, params))
+    const answering = preparePublicAnswer(responseKey(url), { ttl: SEARCH_CACHE_TTL }, () => searchAnswer(payload, params))
     answering.then(
       (response) => writeCachedResponse(req, res, corsOrigins, response),
       () => pass(),

@@ -55,18 +55,33 @@ const LETTER_RUN = /[\p{L}\p{N}\p{M}]+/gu
 const ASCII = /^[\x00-\x7f]*$/
 
 /**
- * The words of a text for highlighting: the same tokens as `textWords`, found fast where no dictionary is needed.
- * A word joined by punctuation (`don't`) is several words here, which only changes where a highlight ends.
+ * The words of a text for highlighting, one at a time (undefined after the last): the same tokens as `textWords`,
+ * found fast where no dictionary is needed, and only as far as the caller reads. A word joined by punctuation
+ * (`don't`) is several words here, which only changes where a highlight ends.
  */
-export const highlightWords = (text: string): TextWord[] => {
-  if (NEEDS_DICTIONARY.test(text)) return textWords(text)
+export const wordReader = (text: string): (() => TextWord | undefined) => {
+  if (NEEDS_DICTIONARY.test(text)) {
+    const words = textWords(text)
+    let next = 0
+    return () => words[next++]
+  }
   // An ASCII word is its own single token, lower-cased: no Unicode folding needed.
   const tokensOf = ASCII.test(text) ? (segment: string) => [segment.toLowerCase()] : wordTokens
-  const words: TextWord[] = []
-  for (const match of text.matchAll(LETTER_RUN)) {
-    const tokens = tokensOf(match[0])
-    if (tokens.length > 0) words.push({ index: match.index, segment: match[0], tokens })
+  const runs = new RegExp(LETTER_RUN.source, LETTER_RUN.flags)
+  return () => {
+    for (let match = runs.exec(text); match; match = runs.exec(text)) {
+      const tokens = tokensOf(match[0])
+      if (tokens.length > 0) return { index: match.index, segment: match[0], tokens }
+    }
+    return undefined
   }
+}
+
+/** Every word of a text for highlighting (`wordReader`'s words). */
+export const highlightWords = (text: string): TextWord[] => {
+  const words: TextWord[] = []
+  const next = wordReader(text)
+  for (let word = next(); word; word = next()) words.push(word)
   return words
 }
 

@@ -1,4 +1,4 @@
-import { foldText, highlightWords, type QueryTerm } from './searchText'
+import { foldText, type QueryTerm, type TextWord, wordReader } from './searchText'
 
 const SNIPPET_LENGTH = 160
 /** Code points of context kept before the first match. */
@@ -51,6 +51,8 @@ const WINDOW_AFTER = 2 * (SNIPPET_LENGTH + 80)
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 const NON_ASCII = /[^\x00-\x7f]/
 const NON_SPACE = /\S/g
+/** Runs of whitespace other than a single space (which collapsing would only replace with itself). */
+const WHITESPACE_TO_COLLAPSE = / \s+|[^\S ]\s*/g
 
 /** A case-insensitive search for any token of the query, made once per query. */
 const tokenSearches = new WeakMap<QueryTerm[], RegExp>()
@@ -93,7 +95,7 @@ const windowOf = (text: string, terms: QueryTerm[]): { text: string; cutBefore: 
   if (end < text.length && isLowSurrogate(text, end)) end++
   const cutBefore = start > 0 && hasTextBetween(text, 0, start)
   const cutAfter = end < text.length && hasTextBetween(text, end)
-  const collapsed = text.slice(start, end).replace(/\s+/g, ' ')
+  const collapsed = text.slice(start, end).replace(WHITESPACE_TO_COLLAPSE, ' ')
   return { text: (cutBefore ? collapsed : collapsed.trimStart()).trimEnd(), cutBefore, cutAfter }
 }
 
@@ -104,22 +106,34 @@ const windowOf = (text: string, terms: QueryTerm[]): { text: string; cutBefore: 
 export const highlightSnippet = (text: string, terms: QueryTerm[]): string => {
   const window = windowOf(text, terms)
   const flat = window.text
-  const words = highlightWords(flat)
   const matches = matcher(terms)
-  const marked = words.filter((word) => matches(word.tokens))
-  let start = marked[0] ? backward(flat, marked[0].index, LEAD) : 0
+  // Words are read only as far as the snippet needs them: up to the first match, then to the snippet's end.
+  const next = wordReader(flat)
+  const read: TextWord[] = []
+  const readUntil = (done: (word: TextWord) => boolean): TextWord | undefined => {
+    const found = read.find(done)
+    if (found) return found
+    for (let word = next(); word; word = next()) {
+      read.push(word)
+      if (done(word)) return word
+    }
+    return undefined
+  }
+  const firstMatch = readUntil((word) => matches(word.tokens))
+  let start = firstMatch ? backward(flat, firstMatch.index, LEAD) : 0
   // The window's first word may be cut: start after it.
-  if (start > 0 || window.cutBefore) start = words.find((word) => word.index > 0 && word.index >= start)?.index ?? start
+  if (start > 0 || window.cutBefore) start = readUntil((word) => word.index > 0 && word.index >= start)?.index ?? start
   const cutBefore = start > 0 || window.cutBefore
   // The ellipses count toward the 160.
   let end = forward(flat, start, SNIPPET_LENGTH - (cutBefore ? 1 : 0))
   const cutAfter = end < flat.length || window.cutAfter
   if (cutAfter) end = backward(flat, end, 1)
+  readUntil((word) => word.index >= end)
   let html = cutBefore ? '…' : ''
   let position = start
-  for (const word of marked) {
+  for (const word of read) {
     const wordEnd = word.index + word.segment.length
-    if (word.index < position || wordEnd > end) continue
+    if (word.index < position || wordEnd > end || !matches(word.tokens)) continue
     html += `${escapeHtml(flat.slice(position, word.index))}<mark>${escapeHtml(word.segment)}</mark>`
     position = wordEnd
   }
