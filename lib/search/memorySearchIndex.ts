@@ -22,7 +22,60 @@ const packed = (slot: number, count: number) => (slot << COUNT_BITS) | Math.min(
 const slotOf = (posting: number) => posting >>> COUNT_BITS
 const countOf = (posting: number) => posting & MAX_COUNT
 
-type Postings = { title: number[]; body: number[] }
+/**
+ * A token's postings in one field, sorted by slot; a token in many entries also keeps them as a bitset over the slots
+ * (a few kilobytes, smaller than its list), so that a query sets its bits a word at a time instead of one by one.
+ */
+type FieldPostings = { list: number[]; bits?: Int32Array }
+type Postings = { title: FieldPostings; body: FieldPostings }
+type Field = keyof Postings
+
+/** From this many postings a field's postings keep a bitset too. */
+const DENSE = 128
+
+const setBit = (field: FieldPostings, slot: number) => {
+  const word = slot >>> 5
+  if (field.bits!.length <= word) {
+    const grown = new Int32Array(Math.max(word + 1, field.bits!.length * 2))
+    grown.set(field.bits!)
+    field.bits = grown
+  }
+  field.bits![word]! |= 1 << (slot & 31)
+}
+
+const addPosting = (field: FieldPostings, slot: number, count: number) => {
+  field.list.push(packed(slot, count))
+  if (field.bits) setBit(field, slot)
+  else if (field.list.length >= DENSE) {
+    field.bits = new Int32Array(0)
+    for (const posting of field.list) setBit(field, slotOf(posting))
+  }
+}
+
+/** Sets the bits of the field's slots in `bits` (sized to the index's slots). */
+const orInto = (bits: Int32Array, field: FieldPostings) => {
+  if (field.bits) {
+    const words = Math.min(bits.length, field.bits.length)
+    for (let word = 0; word < words; word++) bits[word]! |= field.bits[word]!
+    return
+  }
+  for (const posting of field.list) {
+    const slot = slotOf(posting)
+    bits[slot >>> 5]! |= 1 << (slot & 31)
+  }
+}
+
+/** How often the token occurs in the slot's field (0 if not): a binary search of the sorted postings. */
+const countAt = (list: number[], slot: number) => {
+  let low = 0
+  let high = list.length
+  while (low < high) {
+    const middle = (low + high) >>> 1
+    if (slotOf(list[middle]!) < slot) low = middle + 1
+    else high = middle
+  }
+  return low < list.length && slotOf(list[low]!) === slot ? countOf(list[low]!) : 0
+}
 
 // bm25 as SQLite's FTS5 computes it (k1 1.2, b 0.75), a title token weighing ten body tokens as the database's ranking does.
 const K1 = 1.2
@@ -54,6 +107,24 @@ const tokenCounts = (text: string): Map<string, number> => {
   return counts
 }
 
+const isBetter = (a: { rank: number; rowid: number }, b: { rank: number; rowid: number }) => a.rank > b.rank || (a.rank === b.rank && a.rowid > b.rowid)
+
+/** The `count` best hits, best first (highest rank, then newest): one pass, keeping them sorted as it goes. */
+const best = <Hit extends { rank: number; rowid: number }>(hits: Hit[], count: number): Hit[] => {
+  if (count >= hits.length / 4) return hits.sort((a, b) => (isBetter(a, b) ? -1 : isBetter(b, a) ? 1 : 0)).slice(0, count)
+  const kept: Hit[] = []
+  for (const hit of hits) {
+    if (kept.length === count && !isBetter(hit, kept[count - 1]!)) continue
+    let at = kept.length === count ? count - 1 : kept.length
+    while (at > 0 && isBetter(hit, kept[at - 1]!)) {
+      kept[at] = kept[at - 1]!
+      at--
+    }
+    kept[at] = hit
+  }
+  return kept
+}
+
 /** What one query found: its groups as bitsets and what ranking them needs. */
 export type MemoryMatches<Shown> = {
   inTitle: number
@@ -78,6 +149,10 @@ export class MemorySearchIndex<Shown> {
   private postingCount = 0
   private vocabulary: string[] | undefined
   private newestFirst: Int32Array | undefined
+  /** A query's bitsets of one term, reused from term to term (a query runs at once, without awaiting). */
+  private scratch = { inTitle: new Int32Array(0), anywhere: new Int32Array(0) }
+  /** A ranked query's candidates by slot: where each stands in its list (valid for the candidates only). */
+  private positions = new Int32Array(0)
 
   /** `sizeOf` says how many bytes (roughly) what an entry shows takes. */
   constructor(private readonly sizeOf: (shown: Shown) => number) {}
@@ -104,11 +179,11 @@ export class MemorySearchIndex<Shown> {
         length += count
         let postings = this.postings.get(token)
         if (!postings) {
-          postings = { title: [], body: [] }
+          postings = { title: { list: [] }, body: { list: [] } }
           this.postings.set(token, postings)
           this.vocabulary = undefined
         }
-        postings[field].push(packed(slot, count))
+        addPosting(postings[field], slot, count)
         this.postingCount++
       }
     }
@@ -157,19 +232,15 @@ export class MemorySearchIndex<Shown> {
     }
     const allBits = filter.slice()
     const titleBits = filter
+    if (this.scratch.inTitle.length !== words) this.scratch = { inTitle: new Int32Array(words), anywhere: new Int32Array(words) }
+    const { inTitle, anywhere } = this.scratch
     const found = terms.map((term) => {
       const expansions = this.expand(term)
-      const inTitle = new Int32Array(words)
-      const anywhere = new Int32Array(words)
+      inTitle.fill(0)
+      anywhere.fill(0)
       for (const postings of expansions) {
-        for (const posting of postings.title) {
-          const slot = slotOf(posting)
-          inTitle[slot >>> 5]! |= 1 << (slot & 31)
-        }
-        for (const posting of postings.body) {
-          const slot = slotOf(posting)
-          anywhere[slot >>> 5]! |= 1 << (slot & 31)
-        }
+        orInto(inTitle, postings.title)
+        orInto(anywhere, postings.body)
       }
       for (let word = 0; word < words; word++) {
         anywhere[word]! |= inTitle[word]!
@@ -180,27 +251,38 @@ export class MemorySearchIndex<Shown> {
       }
       return { expansions, titleHits: countBits(inTitle), hits: countBits(anywhere) }
     })
-    const bodyBits = allBits.map((word, at) => word & ~titleBits[at]!)
-    const tierBits = { title: titleBits, body: bodyBits }
+    let bodyBits: Int32Array | undefined
+    const tierBits = (tier: MemoryTier) => (tier === 'title' ? titleBits : (bodyBits ??= allBits.map((word, at) => word & ~titleBits[at]!)))
 
     const rank = (tier: MemoryTier, limit: number, offset: number): MemoryHit<Shown>[] => {
-      const bits = tierBits[tier]
+      const bits = tierBits(tier)
       const candidates: number[] = []
       for (let word = 0; word < words; word++) {
         for (let rest = bits[word]!; rest !== 0; rest &= rest - 1) candidates.push(word * 32 + 31 - Math.clz32(rest & -rest))
       }
-      const position = new Map(candidates.map((slot, index) => [slot, index]))
+      let positioned = false
       const scores = new Float64Array(candidates.length)
       const averageLength = this.tokenTotal / Math.max(1, this.liveCount)
       const frequencies = new Float64Array(candidates.length)
+      const fields: [Field, number][] = tier === 'title' ? [['title', TITLE_WEIGHT]] : [['title', TITLE_WEIGHT], ['body', 1]]
       for (const term of found) {
         frequencies.fill(0)
         for (const postings of term.expansions) {
-          const fields = tier === 'title' ? [[postings.title, TITLE_WEIGHT]] as const : [[postings.title, TITLE_WEIGHT], [postings.body, 1]] as const
-          for (const [list, weight] of fields) {
+          for (const [field, weight] of fields) {
+            const list = postings[field].list
+            // A long list is searched for each candidate; a short one is read through.
+            if (list.length > 16 * candidates.length) {
+              candidates.forEach((slot, index) => (frequencies[index]! += weight * countAt(list, slot)))
+              continue
+            }
+            if (!positioned) {
+              if (this.positions.length < this.rowids.length) this.positions = new Int32Array(this.rowids.length * 2)
+              candidates.forEach((slot, index) => (this.positions[slot] = index))
+              positioned = true
+            }
             for (const posting of list) {
               const slot = slotOf(posting)
-              if (has(bits, slot)) frequencies[position.get(slot)!]! += weight * countOf(posting)
+              if (has(bits, slot)) frequencies[this.positions[slot]!]! += weight * countOf(posting)
             }
           }
         }
@@ -211,15 +293,12 @@ export class MemorySearchIndex<Shown> {
           scores[index]! += (termIdf * frequency * (K1 + 1)) / (frequency + norm)
         }
       }
-      return candidates
-        .map((slot, index) => ({ slot, rowid: this.rowids[slot]!, rank: scores[index]! }))
-        .sort((a, b) => b.rank - a.rank || b.rowid - a.rowid)
-        .slice(offset, offset + limit)
-        .map(({ slot, rowid, rank }) => ({ rowid, rank, shown: this.shown[slot]! }))
+      const ranked = candidates.map((slot, index) => ({ rowid: this.rowids[slot]!, rank: scores[index]!, shown: this.shown[slot]! }))
+      return best(ranked, offset + limit).slice(offset)
     }
 
     const newest = (tier: MemoryTier, limit: number, offset: number): MemoryHit<Shown>[] => {
-      const bits = tierBits[tier]
+      const bits = tierBits(tier)
       const page: MemoryHit<Shown>[] = []
       let skipped = 0
       for (const slot of this.slotsNewestFirst()) {
@@ -280,17 +359,20 @@ export class MemorySearchIndex<Shown> {
       lengths.push(this.lengths[slot]!)
       shown.push(this.shown[slot])
     }
-    const keep = (list: number[]) =>
-      list.flatMap((posting) => {
+    const keep = (field: FieldPostings): FieldPostings => {
+      const kept: FieldPostings = { list: [] }
+      for (const posting of field.list) {
         const slot = renumbered[slotOf(posting)]!
-        return slot < 0 ? [] : [packed(slot, countOf(posting))]
-      })
+        if (slot >= 0) addPosting(kept, slot, countOf(posting))
+      }
+      return kept
+    }
     this.postingCount = 0
     for (const [token, postings] of this.postings) {
       postings.title = keep(postings.title)
       postings.body = keep(postings.body)
-      this.postingCount += postings.title.length + postings.body.length
-      if (postings.title.length + postings.body.length === 0) {
+      this.postingCount += postings.title.list.length + postings.body.list.length
+      if (postings.title.list.length + postings.body.list.length === 0) {
         this.postings.delete(token)
         this.vocabulary = undefined
       }

@@ -79,7 +79,8 @@ const expectSameAnswers = (index: MemorySearchIndex<string>, entries: Entry[]) =
 describe('the memory copy of the search index', () => {
   it('counts and ranks as a scan of every entry does, by kind, tier, prefix and page', () => {
     const next = random(7)
-    const entries = Array.from({ length: 120 }, (_, at) => ({ rowid: 10 + at * 3, title: text(next, 1 + Math.floor(next() * 3)), body: text(next, Math.floor(next() * 40)), shown: `entry ${at}` }))
+    // 400 entries: the common tokens hold hundreds of postings (kept as bitsets too), the rare ones a few.
+    const entries = Array.from({ length: 400 }, (_, at) => ({ rowid: 10 + at * 3, title: text(next, 1 + Math.floor(next() * 3)), body: text(next, Math.floor(next() * 40)), shown: `entry ${at}` }))
     const index = newIndex()
     for (const entry of entries) index.put(entry)
     expectSameAnswers(index, entries)
