@@ -1,3 +1,5 @@
+import { getHeapStatistics } from 'node:v8'
+
 import type { Payload } from 'payload'
 
 import { publicCache } from '../publicCache'
@@ -15,15 +17,18 @@ const RETRY_MS = 30_000
  */
 const SYNC_INTERVAL_MS = 5_000
 /**
- * A copy larger than this is dropped, and the site searches in the database alone. 10,000 articles of 2-5 KB of
- * Markdown take about 45 MB: 1.3 million postings and 31 MB of the plain text snippets come from.
+ * A copy larger than this is dropped, and the site searches in the database alone: a quarter of V8's heap limit
+ * (`HEAP_LIMIT_MB`, 256 MB by default under `npm start`), at most 96 MB. 10,000 articles of 2-5 KB of Markdown take
+ * about 45 MB: 1.3 million postings and the 31 MB of plain text snippets come from.
  */
-export const MAX_COPY_BYTES = 96 * 1024 * 1024
+export const maxCopyBytes = (): number => Math.min(96 * 1024 * 1024, getHeapStatistics().heap_size_limit / 4)
 
 export type SearchCopy = MemorySearchIndex<ShownEntry>
 
-/** Bytes (roughly) of what a result shows: its texts, one byte a character (most are Latin-1), and upkeep. */
-const shownBytes = (shown: ShownEntry) => shown.plain.length + shown.excerpt.length + shown.title.length + (shown.slug?.length ?? 0) + 200
+const BEYOND_LATIN1 = /[^\x00-\xff]/
+/** Bytes (roughly) of what a result shows: V8 keeps a text in one byte a character while it is all Latin-1, else two. */
+const shownBytes = (shown: ShownEntry) =>
+  (shown.plain.length + shown.excerpt.length + shown.title.length + (shown.slug?.length ?? 0)) * (BEYOND_LATIN1.test(shown.plain) ? 2 : 1) + 200
 
 type State = {
   changes: SearchChanges
@@ -63,7 +68,7 @@ const fill = async (payload: Payload, state: State): Promise<void> => {
   for (let cursor: unknown; ; ) {
     const batch = await state.changes.entries(cursor, FILL_BATCH)
     batch.entries.forEach((entry) => index.put(entry))
-    if (index.bytes > MAX_COPY_BYTES) {
+    if (index.bytes > maxCopyBytes()) {
       tooLarge(payload, state)
       return
     }
@@ -77,7 +82,7 @@ const fill = async (payload: Payload, state: State): Promise<void> => {
 const tooLarge = (payload: Payload, state: State) => {
   state.tooLarge = true
   state.index = undefined
-  payload.logger.info(`The search index takes more than ${MAX_COPY_BYTES / 1024 / 1024} MB: searches run in the database alone`)
+  payload.logger.info(`The search index takes more than ${Math.round(maxCopyBytes() / 1024 / 1024)} MB: searches run in the database alone`)
 }
 
 /** Applies the change log past the copy's revision: every change to an entry since, committed by any process. */
@@ -93,7 +98,7 @@ const sync = async (payload: Payload, state: State, index: SearchCopy): Promise<
     }
     if (changes.length < SYNC_BATCH) break
   }
-  if (index.bytes > MAX_COPY_BYTES) {
+  if (index.bytes > maxCopyBytes()) {
     tooLarge(payload, state)
     return
   }
