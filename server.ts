@@ -63,7 +63,7 @@ export const createService = async (env: ServiceEnv): Promise<Service> => {
   const config = await composeConfig(env)
   const payload = await getPayload({ config })
   const jobs = startJobsRunner(payload, { pollMs: env.jobsPollMs })
-  startCopyingSearchIndex(payload)
+  startCopyingSearchIndex(payload, env.searchMemoryMb)
   let draining = false
   const isDraining = () => draining
 

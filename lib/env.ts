@@ -72,6 +72,8 @@ export type ServiceEnv = {
   webhookRetryDelaysMs: number[]
   /** Days a finished webhook delivery stays in the log (0: forever). */
   webhookDeliveryRetentionDays: number
+  /** Megabytes each process's memory copy of the search index may take (undefined: a quarter of the heap, at most 96; 0: none). */
+  searchMemoryMb?: number
   /** Server processes sharing the port through node:cluster (1: a single process, no cluster primary). */
   workers: number
 }
@@ -182,6 +184,14 @@ const workerCount = z
     return z.NEVER
   })
 
+/** `auto` (or unset): undefined, the service's own choice; else megabytes from 0 to 1024. */
+const searchMemoryMb = optionalText.transform((value, ctx) => {
+  if (value === undefined || value.toLowerCase() === 'auto') return undefined
+  if (/^\d+$/.test(value) && Number(value) <= 1024) return Number(value)
+  ctx.addIssue({ code: 'custom', message: `expected "auto" or a whole number from 0 to 1024, got "${value}"` })
+  return z.NEVER
+})
+
 const envSchema = z.object({
   ADMIN: booleanText(true),
   ADMIN_EMAIL: optionalText.pipe(z.email({ message: 'expected an email address' }).optional()),
@@ -205,6 +215,7 @@ const envSchema = z.object({
   PAYLOAD_SECRET: optionalText,
   PORT: integerText(3000, 0, 65_535),
   REQUEST_TIMEOUT: integerText(60, 1, 86_400),
+  SEARCH_MEMORY_MB: searchMemoryMb,
   SERVER_URL: absoluteHttpUrl,
   SITE_URL: absoluteHttpUrl,
   SHUTDOWN_TIMEOUT: integerText(8, 1, 3600),
@@ -341,6 +352,7 @@ export const readEnv = (source: Record<string, string | undefined>, cwd = proces
     webhookAllowPrivate: vars.WEBHOOK_ALLOW_PRIVATE,
     webhookRetryDelaysMs: vars.WEBHOOK_RETRY_DELAYS,
     webhookDeliveryRetentionDays: vars.WEBHOOK_DELIVERY_RETENTION_DAYS,
+    searchMemoryMb: vars.SEARCH_MEMORY_MB,
     workers: vars.WORKERS,
   }
 }

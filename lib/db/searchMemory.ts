@@ -21,7 +21,7 @@ const SYNC_INTERVAL_MS = 5_000
  * (`HEAP_LIMIT_MB`, 256 MB by default under `npm start`), at most 96 MB. 10,000 articles of 2-5 KB of Markdown take
  * about 45 MB: 1.3 million postings and the 31 MB of plain text snippets come from.
  */
-export const maxCopyBytes = (): number => Math.min(96 * 1024 * 1024, getHeapStatistics().heap_size_limit / 4)
+export const autoCopyBytes = (): number => Math.min(96 * 1024 * 1024, getHeapStatistics().heap_size_limit / 4)
 
 export type SearchCopy = MemorySearchIndex<ShownEntry>
 
@@ -42,6 +42,8 @@ type State = {
   syncing?: Promise<void>
   failedAt?: number
   tooLarge?: boolean
+  /** The most the copy may take (`SEARCH_MEMORY_MB`); undefined: `autoCopyBytes()`. */
+  maxBytes?: number
 }
 
 const states = new WeakMap<object, State>()
@@ -68,7 +70,7 @@ const fill = async (payload: Payload, state: State): Promise<void> => {
   for (let cursor: unknown; ; ) {
     const batch = await state.changes.entries(cursor, FILL_BATCH)
     batch.entries.forEach((entry) => index.put(entry))
-    if (index.bytes > maxCopyBytes()) {
+    if (index.bytes > maxBytesOf(state)) {
       tooLarge(payload, state)
       return
     }
@@ -79,10 +81,12 @@ const fill = async (payload: Payload, state: State): Promise<void> => {
   payload.logger.info(`Search index copied to memory: ${index.size} entries in ${Math.round(performance.now() - started)} ms`)
 }
 
+const maxBytesOf = (state: State) => state.maxBytes ?? autoCopyBytes()
+
 const tooLarge = (payload: Payload, state: State) => {
   state.tooLarge = true
   state.index = undefined
-  payload.logger.info(`The search index takes more than ${Math.round(maxCopyBytes() / 1024 / 1024)} MB: searches run in the database alone`)
+  payload.logger.info(`The search index takes more than ${Math.round(maxBytesOf(state) / 1024 / 1024)} MB (SEARCH_MEMORY_MB): searches run in the database alone`)
 }
 
 /** Applies the change log past the copy's revision: every change to an entry since, committed by any process. */
@@ -98,7 +102,7 @@ const sync = async (payload: Payload, state: State, index: SearchCopy): Promise<
     }
     if (changes.length < SYNC_BATCH) break
   }
-  if (index.bytes > maxCopyBytes()) {
+  if (index.bytes > maxBytesOf(state)) {
     tooLarge(payload, state)
     return
   }
@@ -130,13 +134,8 @@ const startFilling = (payload: Payload, state: State) => {
  * on MongoDB and on a site too large for it: then the database answers. The first search starts filling it.
  */
 export const memorySearchIndexOf = async (payload: Payload): Promise<SearchCopy | undefined> => {
-  let state = states.get(payload.db)
-  if (!state) {
-    const changes = await searchChangesOf(payload)
-    if (!changes) return undefined
-    state = states.get(payload.db) ?? { changes, revision: 0, generation: '', syncedAt: 0 }
-    states.set(payload.db, state)
-  }
+  const state = await stateOf(payload)
+  if (!state) return undefined
   while (state.index && isStale(state)) {
     const index = state.index
     state.syncing ??= sync(payload, state, index).finally(() => {
@@ -148,7 +147,28 @@ export const memorySearchIndexOf = async (payload: Payload): Promise<SearchCopy 
   return state.index
 }
 
-/** Starts copying the index to memory (the service does at its start, so that its first searches find it ready). */
-export const startCopyingSearchIndex = (payload: Payload): void => {
-  memorySearchIndexOf(payload).catch((error: unknown) => payload.logger.warn({ err: error }, 'Copying the search index to memory failed'))
+/** The copy's state for this database (undefined on MongoDB, which has no change log). */
+const stateOf = async (payload: Payload): Promise<State | undefined> => {
+  const known = states.get(payload.db)
+  if (known) return known
+  const changes = await searchChangesOf(payload)
+  if (!changes) return undefined
+  const state = states.get(payload.db) ?? { changes, revision: 0, generation: '', syncedAt: 0 }
+  states.set(payload.db, state)
+  return state
+}
+
+/**
+ * Starts copying the index to memory (the service does at its start, so that its first searches find it ready), in
+ * at most `maxMegabytes` (`SEARCH_MEMORY_MB`; 0: no copy, the database answers every search).
+ */
+export const startCopyingSearchIndex = (payload: Payload, maxMegabytes?: number): void => {
+  const start = async () => {
+    const state = await stateOf(payload)
+    if (!state) return
+    if (maxMegabytes !== undefined) state.maxBytes = maxMegabytes * 1024 * 1024
+    if (maxMegabytes === 0) state.tooLarge = true
+    else await memorySearchIndexOf(payload)
+  }
+  start().catch((error: unknown) => payload.logger.warn({ err: error }, 'Copying the search index to memory failed'))
 }

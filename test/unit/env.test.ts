@@ -72,6 +72,7 @@ describe('readEnv', () => {
       PAYLOAD_SECRET: 's3cret',
       PORT: '8080',
       REQUEST_TIMEOUT: '120',
+      SEARCH_MEMORY_MB: '32',
       SERVER_URL: 'https://cms.example.com/',
       SHUTDOWN_TIMEOUT: '25',
       SITEMAP_MAX_URLS: '1000',
@@ -97,6 +98,7 @@ describe('readEnv', () => {
       host: '127.0.0.1',
       likeRateLimit: 100,
       listCacheTtl: 0,
+      searchMemoryMb: 32,
       loginAccountLimit: 10,
       loginLockSeconds: 60,
       loginRateLimit: 100,
@@ -179,5 +181,16 @@ describe('readEnv', () => {
 
   it('treats empty values as unset', () => {
     expect(read({ PORT: '', DATABASE_URL: ' ', ADMIN: '' })).toMatchObject({ port: 3000, databaseUrl: undefined, admin: true })
+  })
+})
+
+describe('SEARCH_MEMORY_MB', () => {
+  it('is the service’s own choice when unset, empty or "auto", else whole megabytes from 0 to 1024', () => {
+    expect([readEnv({}).searchMemoryMb, readEnv({ SEARCH_MEMORY_MB: ' ' }).searchMemoryMb, readEnv({ SEARCH_MEMORY_MB: 'AUTO' }).searchMemoryMb]).toEqual([undefined, undefined, undefined])
+    expect([readEnv({ SEARCH_MEMORY_MB: '0' }).searchMemoryMb, readEnv({ SEARCH_MEMORY_MB: '1024' }).searchMemoryMb]).toEqual([0, 1024])
+  })
+
+  it.each(['-1', '1.5', '1025', 'lots'])('refuses "%s" with a message naming the variable', (value) => {
+    expect(() => readEnv({ SEARCH_MEMORY_MB: value })).toThrow(`SEARCH_MEMORY_MB: expected "auto" or a whole number from 0 to 1024, got "${value}"`)
   })
 })
