@@ -147,7 +147,10 @@ export class MemorySearchIndex<Shown> {
   private liveCount = 0
   private tokenTotal = 0
   private postingCount = 0
+  /** Every token, sorted (for prefixes); undefined until a prefix is asked for, or after tokens were dropped. */
   private vocabulary: string[] | undefined
+  /** Tokens added since `vocabulary` was sorted: merged into it at the next prefix. */
+  private newTokens: string[] = []
   private newestFirst: Int32Array | undefined
   /** A query's bitsets of one term, reused from term to term (a query runs at once, without awaiting). */
   private scratch = { inTitle: new Int32Array(0), anywhere: new Int32Array(0) }
@@ -181,7 +184,7 @@ export class MemorySearchIndex<Shown> {
         if (!postings) {
           postings = { title: { list: [] }, body: { list: [] } }
           this.postings.set(token, postings)
-          this.vocabulary = undefined
+          if (this.vocabulary) this.newTokens.push(token)
         }
         addPosting(postings[field], slot, count)
         this.postingCount++
@@ -323,7 +326,7 @@ export class MemorySearchIndex<Shown> {
       const postings = this.postings.get(token)
       return postings ? [postings] : []
     }
-    const vocabulary = (this.vocabulary ??= [...this.postings.keys()].sort())
+    const vocabulary = this.sortedVocabulary()
     let low = 0
     let high = vocabulary.length
     while (low < high) {
@@ -334,6 +337,26 @@ export class MemorySearchIndex<Shown> {
     const expansions: Postings[] = []
     for (let at = low; at < vocabulary.length && vocabulary[at]!.startsWith(token); at++) expansions.push(this.postings.get(vocabulary[at]!)!)
     return expansions
+  }
+
+  /** The tokens in order: sorted once, then each edit's new tokens merged in (a sort of all of them took 50 ms at 100,000). */
+  private sortedVocabulary(): string[] {
+    if (!this.vocabulary) {
+      this.vocabulary = [...this.postings.keys()].sort()
+      this.newTokens = []
+    } else if (this.newTokens.length > 0) {
+      const added = this.newTokens.sort()
+      const merged: string[] = []
+      let at = 0
+      for (const token of this.vocabulary) {
+        while (at < added.length && added[at]! < token) merged.push(added[at++]!)
+        merged.push(token)
+      }
+      merged.push(...added.slice(at))
+      this.vocabulary = merged
+      this.newTokens = []
+    }
+    return this.vocabulary
   }
 
   private slotsNewestFirst(): Int32Array {

@@ -51,6 +51,7 @@ const QUERIES: MemoryTerm[][] = [
   [{ token: 'r', prefix: true }],
   [{ token: 'absent', prefix: false }],
   [{ token: 'harbour', prefix: false }, { token: 'rope', prefix: false }, { token: 'se', prefix: true }],
+  [{ token: 'fresh', prefix: true }],
 ]
 
 const expectSameAnswers = (index: MemorySearchIndex<string>, entries: Entry[]) => {
@@ -97,10 +98,12 @@ describe('the memory copy of the search index', () => {
         index.remove(rowid)
         current.delete(rowid)
       } else {
-        const entry = { rowid, title: text(next, 2), body: text(next, Math.floor(next() * 12)), shown: `write ${write}` }
+        // Now and then a token never seen before, which a prefix query made earlier must find too.
+        const entry = { rowid, title: text(next, 2), body: `${text(next, Math.floor(next() * 12))}${write % 7 === 0 ? ` fresh${write}` : ''}`, shown: `write ${write}` }
         index.put(entry)
         current.set(rowid, entry)
       }
+      if (write % 1000 === 999) expectSameAnswers(index, [...current.values()])
     }
     // Without dropping them, the removed entries' postings alone would take about 250 KB.
     expect(index.bytes).toBeLessThan(150_000)
