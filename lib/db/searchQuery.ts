@@ -139,7 +139,11 @@ const postgresSearch = (read: PostgresRead, { terms, kinds }: Search): Dialect =
   }
 }
 
-/** The memory copy's matches (lib/search/memorySearchIndex.ts), with what its entries show: no statement at all. */
+/**
+ * The memory copy's matches (lib/search/memorySearchIndex.ts), with what its entries show: no statement at all. The
+ * matches are slots of the copy: counts and pages must be read in the turn that matched (only promises already
+ * settled are awaited in between), before a sync's write can renumber or empty a slot.
+ */
 const memorySearch = (matches: MemoryMatches<ShownEntry>): Dialect => ({
   counts: async () => ({ inTitle: matches.inTitle, total: matches.total }),
   page: async (tier, limit, offset, ranked) => matches.page(tier, limit, offset, ranked).map((hit) => ({ ...kindOfRowid(hit.rowid), ...hit.shown, rank: hit.rank })),
