@@ -3,7 +3,7 @@ import type { Payload } from 'payload'
 import type { IndexedEntry } from '../search/memorySearchIndex'
 import { postgresReaderOf } from './postgresReader'
 import { type Sql, sqlOf } from './rawSql'
-import { FTS_TABLE, PG_TABLE, publishedJoin, rowidOf, type SearchKind, shown } from './searchTables'
+import { FTS_TABLE, PG_TABLE, publishedJoin, publishedJoinByRowid, rowidOf, type SearchKind, shown } from './searchTables'
 import { sqliteReaderOf } from './sqliteReader'
 
 // The search index's change log: every write of an entry (made, replaced or removed) stamps the entry's row here with
@@ -83,11 +83,10 @@ const published = (entries: (CopiedEntry | null)[]) => entries.filter((entry) =>
 
 const sqliteChanges = (payload: Payload): SearchChanges => {
   const read = sqliteReaderOf(payload)
-  const join = publishedJoin(`(CASE WHEN s.rowid % 2 = 1 THEN 'project' ELSE 'article' END)`, 's.rowid / 2')
   return {
     latest: async () => Number((await read(`SELECT coalesce(max(revision), 0) AS revision FROM ${SQLITE_CHANGES}`, []))[0]?.revision ?? 0),
     entries: async (cursor, limit) => {
-      const rows = await read(`SELECT s.rowid AS rowid, ${COPIED} FROM ${FTS_TABLE} s ${join} WHERE s.rowid > ? ORDER BY s.rowid LIMIT ?`, [
+      const rows = await read(`SELECT s.rowid AS rowid, ${COPIED} FROM ${FTS_TABLE} s ${publishedJoinByRowid('s.rowid')} WHERE s.rowid > ? ORDER BY s.rowid LIMIT ?`, [
         typeof cursor === 'number' ? cursor : -1,
         limit,
       ])
@@ -97,7 +96,7 @@ const sqliteChanges = (payload: Payload): SearchChanges => {
       (
         await read(
           `SELECT c.entry AS rowid, c.revision AS revision, ${COPIED}
-           FROM ${SQLITE_CHANGES} c LEFT JOIN ${FTS_TABLE} s ON s.rowid = c.entry ${publishedJoin(`(CASE WHEN c.entry % 2 = 1 THEN 'project' ELSE 'article' END)`, 'c.entry / 2')}
+           FROM ${SQLITE_CHANGES} c LEFT JOIN ${FTS_TABLE} s ON s.rowid = c.entry ${publishedJoinByRowid('c.entry')}
            WHERE c.revision > ? ORDER BY c.revision LIMIT ?`,
           [revision, limit],
         )

@@ -36,7 +36,7 @@ type State = {
   /** The last change the copy holds. */
   revision: number
   /** What `freshness()` said when the copy last read the change log. */
-  generation: string
+  generation: number
   syncedAt: number
   filling?: Promise<void>
   syncing?: Promise<void>
@@ -59,7 +59,8 @@ export const noteSearchWrite = (): void => {
 }
 
 /** Changes whenever the copy may be behind: a clear of the public cache (any process's content change) or a write here. */
-const freshness = () => `${publicCache.generation()}:${searchWrites.count}`
+// Both counts only grow, so their sum changes whenever either does.
+const freshness = () => publicCache.generation() + searchWrites.count
 const isStale = (state: State) => state.generation !== freshness() || Date.now() - state.syncedAt > SYNC_INTERVAL_MS
 
 const fill = async (payload: Payload, state: State): Promise<void> => {
@@ -77,7 +78,7 @@ const fill = async (payload: Payload, state: State): Promise<void> => {
     if (batch.cursor === cursor) break
     cursor = batch.cursor
   }
-  Object.assign(state, { index, revision, generation: '' })
+  Object.assign(state, { index, revision, generation: -1 })
   payload.logger.info(`Search index copied to memory: ${index.size} entries in ${Math.round(performance.now() - started)} ms`)
 }
 
@@ -153,7 +154,7 @@ const stateOf = async (payload: Payload): Promise<State | undefined> => {
   if (known) return known
   const changes = await searchChangesOf(payload)
   if (!changes) return undefined
-  const state = states.get(payload.db) ?? { changes, revision: 0, generation: '', syncedAt: 0 }
+  const state = states.get(payload.db) ?? { changes, revision: 0, generation: -1, syncedAt: 0 }
   states.set(payload.db, state)
   return state
 }

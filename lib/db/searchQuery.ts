@@ -8,7 +8,7 @@ import { type SqliteRead, sqliteReaderOf } from './sqliteReader'
 import type { ShownEntry } from './searchChanges'
 import { FTS_TABLE, PG_TABLE, type SearchKind } from './searchIndex'
 import { memorySearchIndexOf } from './searchMemory'
-import { publishedJoin, shown } from './searchTables'
+import { publishedJoin, publishedJoinByRowid, shown } from './searchTables'
 import { queryMongoSearchIndex } from './searchMongo'
 
 export type SearchHit = { kind: SearchKind; id: number; score: number; title: string; slug: string | null; excerpt: string; plain: string }
@@ -66,7 +66,7 @@ export const sqliteSearchPageSql = (kinds: SearchKind[], ranked: boolean): strin
   return `SELECT r.rowid AS rowid, r.rank AS rank, s.plain AS plain, s.excerpt AS excerpt, ${shown}
     FROM (SELECT rowid, ${rank} AS rank ${sqliteMatching(kinds)} ORDER BY rank DESC, rowid DESC LIMIT ? OFFSET ?) r
     CROSS JOIN ${FTS_TABLE} s ON s.rowid = r.rowid
-    ${publishedJoin(`(CASE WHEN r.rowid % 2 = 1 THEN 'project' ELSE 'article' END)`, 'r.rowid / 2')}
+    ${publishedJoinByRowid('r.rowid')}
     ORDER BY r.rank DESC, r.rowid DESC`
 }
 

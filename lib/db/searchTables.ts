@@ -28,3 +28,6 @@ export const publishedJoin = (entryKind: string, entryId: string) => `
   LEFT JOIN articles a ON ${entryKind} = 'article' AND a.id = ${entryId} AND a.status = 'published'
   LEFT JOIN projects p ON ${entryKind} = 'project' AND p.id = ${entryId} AND p.status = 'published'`
 export const shown = `coalesce(a.title, p.title) AS title, a.slug AS slug`
+
+/** `publishedJoin` on SQLite, where an entry's rowid holds its kind (the lowest bit) and its record's id (the rest). */
+export const publishedJoinByRowid = (rowid: string) => publishedJoin(`(CASE WHEN ${rowid} % 2 = 1 THEN 'project' ELSE 'article' END)`, `${rowid} / 2`)

@@ -26,30 +26,37 @@ const countOf = (posting: number) => posting & MAX_COUNT
  * A token's postings in one field, sorted by slot; a token in many entries also keeps them as a bitset over the slots
  * (a few kilobytes, smaller than its list), so that a query sets its bits a word at a time instead of one by one.
  */
-type FieldPostings = { list: number[]; bits?: Int32Array }
+type FieldPostings = { list: number[]; bits?: Bits }
 type Postings = { title: FieldPostings; body: FieldPostings }
 type Field = keyof Postings
 
 /** From this many postings a field's postings keep a bitset too. */
 const DENSE = 128
 
-const setBit = (field: FieldPostings, slot: number) => {
-  const word = slot >>> 5
-  if (field.bits!.length <= word) {
-    const grown = new Int32Array(Math.max(word + 1, field.bits!.length * 2))
-    grown.set(field.bits!)
-    field.bits = grown
+const has = (bits: Int32Array, slot: number) => (bits[slot >>> 5]! & (1 << (slot & 31))) !== 0
+const setSlot = (bits: Int32Array, slot: number) => {
+  bits[slot >>> 5]! |= 1 << (slot & 31)
+}
+const clearSlot = (bits: Int32Array, slot: number) => {
+  bits[slot >>> 5]! &= ~(1 << (slot & 31))
+}
+type Bits = Int32Array<ArrayBuffer>
+
+/** `bits` with `slot` set: grown to at least twice its length first when it has no room for it. */
+const withSlot = (bits: Bits, slot: number): Bits => {
+  let room = bits
+  if (bits.length * 32 <= slot) {
+    room = new Int32Array(Math.max((slot >>> 5) + 1, bits.length * 2))
+    room.set(bits)
   }
-  field.bits![word]! |= 1 << (slot & 31)
+  setSlot(room, slot)
+  return room
 }
 
 const addPosting = (field: FieldPostings, slot: number, count: number) => {
   field.list.push(packed(slot, count))
-  if (field.bits) setBit(field, slot)
-  else if (field.list.length >= DENSE) {
-    field.bits = new Int32Array(0)
-    for (const posting of field.list) setBit(field, slotOf(posting))
-  }
+  if (field.bits) field.bits = withSlot(field.bits, slot)
+  else if (field.list.length >= DENSE) field.bits = field.list.reduce((bits, posting) => withSlot(bits, slotOf(posting)), new Int32Array(0))
 }
 
 /** Sets the bits of the field's slots in `bits` (sized to the index's slots). */
@@ -59,22 +66,25 @@ const orInto = (bits: Int32Array, field: FieldPostings) => {
     for (let word = 0; word < words; word++) bits[word]! |= field.bits[word]!
     return
   }
-  for (const posting of field.list) {
-    const slot = slotOf(posting)
-    bits[slot >>> 5]! |= 1 << (slot & 31)
+  for (const posting of field.list) setSlot(bits, slotOf(posting))
+}
+
+/** The first index of a sorted list of `length` items at which `isBefore` (true for a prefix of the list) turns false. */
+const firstNotBefore = (length: number, isBefore: (index: number) => boolean): number => {
+  let low = 0
+  let high = length
+  while (low < high) {
+    const middle = (low + high) >>> 1
+    if (isBefore(middle)) low = middle + 1
+    else high = middle
   }
+  return low
 }
 
 /** How often the token occurs in the slot's field (0 if not): a binary search of the sorted postings. */
 const countAt = (list: number[], slot: number) => {
-  let low = 0
-  let high = list.length
-  while (low < high) {
-    const middle = (low + high) >>> 1
-    if (slotOf(list[middle]!) < slot) low = middle + 1
-    else high = middle
-  }
-  return low < list.length && slotOf(list[low]!) === slot ? countOf(list[low]!) : 0
+  const at = firstNotBefore(list.length, (index) => slotOf(list[index]!) < slot)
+  return at < list.length && slotOf(list[at]!) === slot ? countOf(list[at]!) : 0
 }
 
 // bm25 as SQLite's FTS5 computes it (k1 1.2, b 0.75), a title token weighing ten body tokens as the database's ranking does.
@@ -98,8 +108,6 @@ const countBits = (bits: Int32Array) => {
   for (const word of bits) count += popcount(word)
   return count
 }
-
-const has = (bits: Int32Array, slot: number) => (bits[slot >>> 5]! & (1 << (slot & 31))) !== 0
 
 const tokenCounts = (text: string): Map<string, number> => {
   const counts = new Map<string, number>()
@@ -144,7 +152,6 @@ export class MemorySearchIndex<Shown> {
   private shown: (Shown | undefined)[] = []
   private shownBytes = 0
   private live = new Int32Array(0)
-  private liveCount = 0
   private tokenTotal = 0
   private postingCount = 0
   /** Every token, sorted (for prefixes); undefined until a prefix is asked for, or after tokens were dropped. */
@@ -161,7 +168,7 @@ export class MemorySearchIndex<Shown> {
   constructor(private readonly sizeOf: (shown: Shown) => number) {}
 
   get size(): number {
-    return this.liveCount
+    return this.slotOfRowid.size
   }
 
   /** Bytes (roughly) the index holds: its postings, live and dead, and what its entries show. */
@@ -195,13 +202,7 @@ export class MemorySearchIndex<Shown> {
     this.shown.push(shown)
     this.shownBytes += this.sizeOf(shown)
     this.slotOfRowid.set(rowid, slot)
-    if (this.live.length * 32 <= slot) {
-      const grown = new Int32Array(Math.max(64, this.live.length * 2))
-      grown.set(this.live)
-      this.live = grown
-    }
-    this.live[slot >>> 5]! |= 1 << (slot & 31)
-    this.liveCount++
+    this.live = withSlot(this.live, slot)
     this.tokenTotal += length
     this.newestFirst = undefined
   }
@@ -210,14 +211,13 @@ export class MemorySearchIndex<Shown> {
     const slot = this.slotOfRowid.get(rowid)
     if (slot === undefined) return
     this.slotOfRowid.delete(rowid)
-    this.live[slot >>> 5]! &= ~(1 << (slot & 31))
-    this.liveCount--
+    clearSlot(this.live, slot)
     this.tokenTotal -= this.lengths[slot]!
     this.shownBytes -= this.sizeOf(this.shown[slot]!)
     this.shown[slot] = undefined
     this.newestFirst = undefined
     // A removed entry's postings stay until dead slots outnumber live ones.
-    if (this.rowids.length > 2 * this.liveCount + 1024) this.compact()
+    if (this.rowids.length > 2 * this.size + 1024) this.compact()
   }
 
   /**
@@ -230,7 +230,7 @@ export class MemorySearchIndex<Shown> {
     if (!kinds.article || !kinds.project) {
       const keepOdd = kinds.project
       for (let slot = 0; slot < this.rowids.length; slot++) {
-        if ((this.rowids[slot]! % 2 === 1) !== keepOdd) filter[slot >>> 5]! &= ~(1 << (slot & 31))
+        if ((this.rowids[slot]! % 2 === 1) !== keepOdd) clearSlot(filter, slot)
       }
     }
     const allBits = filter.slice()
@@ -265,7 +265,7 @@ export class MemorySearchIndex<Shown> {
       }
       let positioned = false
       const scores = new Float64Array(candidates.length)
-      const averageLength = this.tokenTotal / Math.max(1, this.liveCount)
+      const averageLength = this.tokenTotal / Math.max(1, this.size)
       const frequencies = new Float64Array(candidates.length)
       const fields: [Field, number][] = tier === 'title' ? [['title', TITLE_WEIGHT]] : [['title', TITLE_WEIGHT], ['body', 1]]
       for (const term of found) {
@@ -289,7 +289,7 @@ export class MemorySearchIndex<Shown> {
             }
           }
         }
-        const termIdf = idf(this.liveCount, tier === 'title' ? term.titleHits : term.hits)
+        const termIdf = idf(this.size, tier === 'title' ? term.titleHits : term.hits)
         for (let index = 0; index < candidates.length; index++) {
           const frequency = frequencies[index]!
           const norm = K1 * (1 - B + (B * this.lengths[candidates[index]!]!) / averageLength)
@@ -327,13 +327,7 @@ export class MemorySearchIndex<Shown> {
       return postings ? [postings] : []
     }
     const vocabulary = this.sortedVocabulary()
-    let low = 0
-    let high = vocabulary.length
-    while (low < high) {
-      const middle = (low + high) >>> 1
-      if (vocabulary[middle]! < token) low = middle + 1
-      else high = middle
-    }
+    const low = firstNotBefore(vocabulary.length, (index) => vocabulary[index]! < token)
     const expansions: Postings[] = []
     for (let at = low; at < vocabulary.length && vocabulary[at]!.startsWith(token); at++) expansions.push(this.postings.get(vocabulary[at]!)!)
     return expansions
@@ -361,10 +355,7 @@ export class MemorySearchIndex<Shown> {
 
   private slotsNewestFirst(): Int32Array {
     if (!this.newestFirst) {
-      const slots = new Int32Array(this.liveCount)
-      let at = 0
-      for (const slot of this.slotOfRowid.values()) slots[at++] = slot
-      this.newestFirst = slots.sort((a, b) => this.rowids[b]! - this.rowids[a]!)
+      this.newestFirst = Int32Array.from(this.slotOfRowid.values()).sort((a, b) => this.rowids[b]! - this.rowids[a]!)
     }
     return this.newestFirst
   }
@@ -404,7 +395,7 @@ export class MemorySearchIndex<Shown> {
     this.lengths = lengths
     this.shown = shown
     this.live = new Int32Array(Math.max(64, Math.ceil(rowids.length / 32) * 2))
-    for (let slot = 0; slot < rowids.length; slot++) this.live[slot >>> 5]! |= 1 << (slot & 31)
+    for (let slot = 0; slot < rowids.length; slot++) setSlot(this.live, slot)
     this.slotOfRowid.clear()
     rowids.forEach((rowid, slot) => this.slotOfRowid.set(rowid, slot))
     this.newestFirst = undefined

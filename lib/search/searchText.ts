@@ -77,14 +77,6 @@ export const wordReader = (text: string): (() => TextWord | undefined) => {
   }
 }
 
-/** Every word of a text for highlighting (`wordReader`'s words). */
-export const highlightWords = (text: string): TextWord[] => {
-  const words: TextWord[] = []
-  const next = wordReader(text)
-  for (let word = next(); word; word = next()) words.push(word)
-  return words
-}
-
 /** The text as the index stores it: its tokens, separated by spaces. */
 export const indexedText = (text: string): string =>
   textWords(text)

@@ -1,11 +1,19 @@
 import { describe, expect, it } from '@jest/globals'
 
 import { highlightSnippet } from '../../lib/search/snippet'
-import { highlightWords, parseQuery, textWords } from '../../lib/search/searchText'
+import { parseQuery, type TextWord, textWords, wordReader } from '../../lib/search/searchText'
+
+/** Every word `wordReader` gives for the text. */
+const highlightWords = (text: string): TextWord[] => {
+  const words: TextWord[] = []
+  const next = wordReader(text)
+  for (let word = next(); word; word = next()) words.push(word)
+  return words
+}
 
 const visible = (snippet: string) => Array.from(snippet.replace(/<\/?mark>/g, '').replace(/&#\d+;/g, '_')).length
 
-describe('highlightWords', () => {
+describe('wordReader', () => {
   it.each([
     ['Plain ASCII words, numbers 3.14 and e-mail'],
     ['Café crème, naïve résumé; Ærøskøbing ﬁle'],
