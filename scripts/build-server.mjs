@@ -1,5 +1,6 @@
 // Compiles the server (server.ts and everything it imports from this project) into one ES module, dist/server.mjs,
-// that plain `node` runs: no TypeScript compiler in the running service. Packages stay imports of node_modules.
+// and its search thread into dist/searchThread.mjs, that plain `node` runs: no TypeScript compiler in the running
+// service. Packages stay imports of node_modules.
 // Run by `npm start` before every start (about a second); `npm run build:server` runs it alone.
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -13,10 +14,13 @@ export const buildServer = async () => {
   await build({
     absWorkingDir: root,
     bundle: true,
-    entryPoints: ['server.ts'],
+    // The search thread (lib/search/searchThread.ts) runs from a file of its own: dist/searchThread.mjs.
+    entryPoints: ['server.ts', 'lib/search/searchThread.ts'],
+    entryNames: '[name]',
     format: 'esm',
     logLevel: 'warning',
-    outfile: SERVER_BUILD,
+    outdir: path.dirname(SERVER_BUILD),
+    outExtension: { '.js': '.mjs' },
     packages: 'external',
     platform: 'node',
     // Stack traces point into the build; `NODE_OPTIONS=--enable-source-maps` maps them back to the sources.

@@ -2,7 +2,7 @@ import type { Request, Response } from 'express'
 
 import { cached, publicCache } from '../../lib/publicCache'
 import { PRIVATE_CACHE_CONTROL, publicCacheControl, setPublicCaching } from './cacheControl'
-import { type PreparedBody, prepareData, sendData, sendPrepared } from './envelope'
+import { type PreparedBody, prepareData, sendPrepared } from './envelope'
 
 /** An anonymous response prepared once: what the fast path in front of Express (cachedResponses.ts) writes. */
 export type CachedResponse = PreparedBody & {
@@ -40,47 +40,59 @@ export const responseKey = (url: string): string => `response:${url}`
 const weight = (response: CachedResponse) => response.json.length
 
 /**
- * The anonymous answer kept under `key`, computed by `produce` at most once per `ttl` seconds (and once at a time):
- * what `sendPublicRead` sends and the fast paths in front of Express write.
+ * The anonymous answer kept under `key`, prepared by `prepare` at most once per `ttl` seconds (and once at a time):
+ * what `sendPublicBody` sends and the fast paths in front of Express write.
  */
-export const preparePublicAnswer = (
+export const preparePublicBody = (
   key: string,
   { ttl, maxAge = 0 }: Pick<PublicReadOptions, 'ttl' | 'maxAge'>,
-  produce: () => Promise<Produced>,
+  prepare: () => Promise<PreparedBody>,
 ): Promise<CachedResponse> =>
   cached(
     key,
     ttl,
     async (): Promise<CachedResponse> => {
       const generation = publicCache.generation()
-      const { data, meta } = await produce()
-      return { ...prepareData(data, meta), cacheControl: publicCacheControl(maxAge), expires: Date.now() + ttl * 1000, generation }
+      return { ...(await prepare()), cacheControl: publicCacheControl(maxAge), expires: Date.now() + ttl * 1000, generation }
     },
     weight,
   )
 
+const prepared = (produce: () => Promise<Produced>) => async (): Promise<PreparedBody> => {
+  const { data, meta } = await produce()
+  return prepareData(data, meta)
+}
+
+/** `preparePublicBody` for an answer produced as data. */
+export const preparePublicAnswer = (key: string, options: Pick<PublicReadOptions, 'ttl' | 'maxAge'>, produce: () => Promise<Produced>): Promise<CachedResponse> =>
+  preparePublicBody(key, options, prepared(produce))
+
 /**
- * Answers a public read. An anonymous request gets a response prepared at most once per `ttl` seconds for its URL,
- * which the fast path then serves without reaching Express; any change made through Payload clears it at once.
- * A request with a token (staff may see drafts) is computed for its caller and never stored.
+ * Answers a public read with a body `prepare` serialises. An anonymous request gets a response prepared at most once
+ * per `ttl` seconds for its URL, which the fast path then serves without reaching Express; any change made through
+ * Payload clears it at once. A request with a token (staff may see drafts) is prepared for its caller and never stored.
  */
-export const sendPublicRead = async (
+export const sendPublicBody = async (
   req: Request,
   res: Response,
   { ttl, maxAge = 0, sharedKey }: PublicReadOptions,
-  produce: () => Promise<Produced>,
+  prepare: () => Promise<PreparedBody>,
 ): Promise<void> => {
   if (req.user && !sharedKey) {
-    const { data, meta } = await produce()
+    const body = await prepare()
     setPublicCaching(req, res, maxAge)
-    sendData(res, data, meta)
+    sendPrepared(res, body)
     return
   }
   const urlKey = responseKey(req.originalUrl)
-  const response = await preparePublicAnswer(sharedKey ?? urlKey, { ttl, maxAge }, produce)
+  const response = await preparePublicBody(sharedKey ?? urlKey, { ttl, maxAge }, prepare)
   if (sharedKey && !req.user && response.generation === publicCache.generation() && !publicCache.get(urlKey)) {
     publicCache.set(urlKey, response, response.expires, weight(response))
   }
   res.setHeader('Cache-Control', req.user ? PRIVATE_CACHE_CONTROL : response.cacheControl)
   sendPrepared(res, response)
 }
+
+/** `sendPublicBody` for an answer produced as data: the same bytes and ETag as `sendData` would send. */
+export const sendPublicRead = (req: Request, res: Response, options: PublicReadOptions, produce: () => Promise<Produced>): Promise<void> =>
+  sendPublicBody(req, res, options, prepared(produce))

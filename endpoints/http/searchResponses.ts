@@ -4,7 +4,7 @@ import type { Payload } from 'payload'
 
 import { readSearchQuery, SEARCH_CACHE_TTL, searchAnswer } from '../search'
 import { type FastResponder, writeCachedResponse } from './cachedResponses'
-import { preparePublicAnswer, responseKey } from './publicResponse'
+import { preparePublicBody, responseKey } from './publicResponse'
 
 const SEARCH_PATH = '/api/search?'
 
@@ -27,7 +27,7 @@ export const searchResponder =
     } catch {
       return false
     }
-    const answering = preparePublicAnswer(responseKey(url), { ttl: SEARCH_CACHE_TTL }, () => searchAnswer(payload, params))
+    const answering = preparePublicBody(responseKey(url), { ttl: SEARCH_CACHE_TTL }, () => searchAnswer(payload, params))
     answering.then(
       (response) => writeCachedResponse(req, res, corsOrigins, response),
       () => pass(),

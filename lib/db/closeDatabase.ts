@@ -2,6 +2,7 @@ import type { Payload } from 'payload'
 
 import { stopCacheBroadcast } from '../coherence/cacheBroadcast'
 import { outageMonitorOf } from './guardDatabase'
+import { stopSearchCopy } from './searchMemory'
 import { closeSqliteReader } from './sqliteReader'
 
 type PoolClient = {
@@ -46,6 +47,7 @@ export const closeDatabase = async (payload: Payload): Promise<void> => {
   const client = clientOf(payload.db)
   outageMonitorOf(payload.db)?.stop()
   await stopCacheBroadcast(payload.db)
+  await stopSearchCopy(payload)
   await closeSqliteReader(payload.db)
   await payload.destroy()
   if (pool?.end && !pool.ended && !pool.ending) {

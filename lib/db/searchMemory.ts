@@ -2,14 +2,18 @@ import { getHeapStatistics } from 'node:v8'
 
 import type { Payload } from 'payload'
 
+import type { PreparedBody } from '../../endpoints/http/envelope'
 import { publicCache } from '../publicCache'
-import { MemorySearchIndex } from '../search/memorySearchIndex'
-import { type SearchChanges, searchChangesOf, type ShownEntry } from './searchChanges'
+import type { WordSearch } from '../search/memorySearchPage'
+import type { CopyChange, CopySize } from '../search/searchThreadProtocol'
+import { SearchThread, SearchThreadStopped } from '../search/searchThreadClient'
+import type { SearchPage } from '../search/searchTiers'
+import { type SearchChanges, searchChangesOf } from './searchChanges'
 
 /** Entries read per statement while filling: each batch is a few milliseconds of the event loop. */
 const FILL_BATCH = 100
 const SYNC_BATCH = 500
-/** After a fill failed (the database was away), the next search tries again after this long. */
+/** After a fill failed (the database was away, the thread stopped), the next search tries again after this long. */
 const RETRY_MS = 30_000
 /**
  * The copy reads the change log at least this often, besides after every clear of the public cache: a write that
@@ -18,20 +22,57 @@ const RETRY_MS = 30_000
 const SYNC_INTERVAL_MS = 5_000
 /**
  * A copy larger than this is dropped, and the site searches in the database alone: a quarter of V8's heap limit
- * (`HEAP_LIMIT_MB`, 256 MB by default under `npm start`), at most 96 MB. 10,000 articles of 2-5 KB of Markdown take
- * about 45 MB: 1.3 million postings and the 31 MB of plain text snippets come from.
+ * (`HEAP_LIMIT_MB`, 256 MB by default under `npm start`), at most 96 MB, so that a service told to stay small keeps
+ * a small copy. 10,000 articles of 2-5 KB of Markdown take about 45 MB: 1.3 million postings and the 31 MB of plain
+ * text snippets come from.
  */
 export const autoCopyBytes = (): number => Math.min(96 * 1024 * 1024, getHeapStatistics().heap_size_limit / 4)
 
-export type SearchCopy = MemorySearchIndex<ShownEntry>
+/** The thread's heap limit for a copy of at most `maxBytes`: the copy, a search's garbage and a fill's batches. */
+const threadHeapMegabytes = (maxBytes: number) => Math.ceil((2 * maxBytes) / 1024 / 1024) + 48
 
-const BEYOND_LATIN1 = /[^\x00-\xff]/
-/** Bytes (roughly) of what a result shows: V8 keeps a text in one byte a character while it is all Latin-1, else two. */
-const shownBytes = (shown: ShownEntry) =>
-  (shown.plain.length + shown.excerpt.length + shown.title.length + (shown.slug?.length ?? 0)) * (BEYOND_LATIN1.test(shown.plain) ? 2 : 1) + 200
+const megabytes = (bytes: number) => Math.round(bytes / 1024 / 1024)
+
+/**
+ * The memory copy of the index, in its own thread (lib/search/searchThread.ts), which answers searches of words. A
+ * search it fails (its thread stopped meanwhile) answers undefined: the database answers it instead.
+ */
+export class SearchCopy {
+  /** Entries the copy holds. */
+  size = 0
+
+  constructor(
+    private readonly thread: SearchThread,
+    private readonly logger: Payload['logger'],
+  ) {}
+
+  async apply(changes: CopyChange[]): Promise<CopySize> {
+    const copied = await this.thread.request({ op: 'apply', changes })
+    this.size = copied.size
+    return copied
+  }
+
+  page(search: WordSearch): Promise<SearchPage | undefined> {
+    return this.thread.request({ op: 'page', search }).catch(this.failed)
+  }
+
+  /** GET /api/search's whole answer, serialised in the thread. */
+  async answer(search: WordSearch, page: number): Promise<PreparedBody | undefined> {
+    const answer = await this.thread.request({ op: 'answer', search, page }).catch(this.failed)
+    return answer && { json: Buffer.from(answer.json.buffer, answer.json.byteOffset, answer.json.byteLength), etag: answer.etag }
+  }
+
+  private readonly failed = (error: unknown): undefined => {
+    // A thread that stopped by itself has said why (`startThread`).
+    if (!(error instanceof SearchThreadStopped)) this.logger.warn({ err: error }, 'The memory copy of the search index failed a search; the database answers it')
+    return undefined
+  }
+}
 
 type State = {
   changes: SearchChanges
+  thread?: SearchThread
+  /** The copy, once filled. */
   index?: SearchCopy
   /** The last change the copy holds. */
   revision: number
@@ -42,6 +83,8 @@ type State = {
   syncing?: Promise<void>
   failedAt?: number
   tooLarge?: boolean
+  /** The service is stopping: no copy is made any more. */
+  stopped?: boolean
   /** The most the copy may take (`SEARCH_MEMORY_MB`); undefined: `autoCopyBytes()`. */
   maxBytes?: number
 }
@@ -63,31 +106,52 @@ export const noteSearchWrite = (): void => {
 const freshness = () => publicCache.generation() + searchWrites.count
 const isStale = (state: State) => state.generation !== freshness() || Date.now() - state.syncedAt > SYNC_INTERVAL_MS
 
+const startThread = async (payload: Payload, state: State): Promise<SearchThread> => {
+  const thread: SearchThread = await SearchThread.start(threadHeapMegabytes(maxBytesOf(state)), (error) => {
+    if (state.thread !== thread) return
+    Object.assign(state, { thread: undefined, index: undefined, failedAt: Date.now() })
+    payload.logger.warn({ err: error }, 'The search thread stopped; searches run in the database until the index is copied again')
+  })
+  state.thread = thread
+  return thread
+}
+
+const stopThread = async (state: State): Promise<void> => {
+  const thread = state.thread
+  state.thread = undefined
+  await thread?.stop()
+}
+
 const fill = async (payload: Payload, state: State): Promise<void> => {
   const started = performance.now()
   // Changes committed while the copy fills are past this revision: the first search after it reads them again.
   const revision = await state.changes.latest()
-  const index: SearchCopy = new MemorySearchIndex(shownBytes)
+  const thread = state.thread ?? (await startThread(payload, state))
+  if (state.stopped) return stopThread(state)
+  await thread.request({ op: 'reset' })
+  const index = new SearchCopy(thread, payload.logger)
+  let copied: CopySize | undefined
   for (let cursor: unknown; ; ) {
     const batch = await state.changes.entries(cursor, FILL_BATCH)
-    batch.entries.forEach((entry) => index.put(entry))
-    if (index.bytes > maxBytesOf(state)) {
-      tooLarge(payload, state)
-      return
-    }
+    copied = await index.apply(batch.entries.map((entry) => ({ rowid: entry.rowid, entry })))
+    if (copied.bytes > maxBytesOf(state)) return tooLarge(payload, state)
     if (batch.cursor === cursor) break
     cursor = batch.cursor
   }
+  if (state.stopped) return
   Object.assign(state, { index, revision, generation: -1 })
-  payload.logger.info(`Search index copied to memory: ${index.size} entries in ${Math.round(performance.now() - started)} ms`)
+  payload.logger.info(
+    `Search index copied to memory: ${index.size} entries in ${Math.round(performance.now() - started)} ms (its thread's heap: ${megabytes(copied.heapBytes)} MB)`,
+  )
 }
 
 const maxBytesOf = (state: State) => state.maxBytes ?? autoCopyBytes()
 
-const tooLarge = (payload: Payload, state: State) => {
+const tooLarge = async (payload: Payload, state: State): Promise<void> => {
   state.tooLarge = true
   state.index = undefined
-  payload.logger.info(`The search index takes more than ${Math.round(maxBytesOf(state) / 1024 / 1024)} MB (SEARCH_MEMORY_MB): searches run in the database alone`)
+  payload.logger.info(`The search index takes more than ${megabytes(maxBytesOf(state))} MB (SEARCH_MEMORY_MB): searches run in the database alone`)
+  await stopThread(state)
 }
 
 /** Applies the change log past the copy's revision: every change to an entry since, committed by any process. */
@@ -96,16 +160,11 @@ const sync = async (payload: Payload, state: State, index: SearchCopy): Promise<
   const startedAt = Date.now()
   for (;;) {
     const changes = await state.changes.since(state.revision, SYNC_BATCH)
-    for (const change of changes) {
-      if (change.entry) index.put(change.entry)
-      else index.remove(change.rowid)
-      state.revision = change.revision
-    }
+    if (changes.length === 0) break
+    const copied = await index.apply(changes.map(({ rowid, entry }) => ({ rowid, entry })))
+    state.revision = changes.at(-1)!.revision
+    if (copied.bytes > maxBytesOf(state)) return tooLarge(payload, state)
     if (changes.length < SYNC_BATCH) break
-  }
-  if (index.bytes > maxBytesOf(state)) {
-    tooLarge(payload, state)
-    return
   }
   // A log behind the copy is another database (a restored backup): the copy is filled again.
   if ((await state.changes.latest()) < state.revision) {
@@ -118,11 +177,12 @@ const sync = async (payload: Payload, state: State, index: SearchCopy): Promise<
 }
 
 const startFilling = (payload: Payload, state: State) => {
-  if (state.filling || state.tooLarge || (state.failedAt !== undefined && Date.now() - state.failedAt < RETRY_MS)) return
+  if (state.filling || state.tooLarge || state.stopped || (state.failedAt !== undefined && Date.now() - state.failedAt < RETRY_MS)) return
   state.filling = fill(payload, state)
     .catch((error: unknown) => {
       state.failedAt = Date.now()
-      payload.logger.warn({ err: error }, 'Copying the search index to memory failed; searches run in the database meanwhile')
+      if (!state.stopped)
+        payload.logger.warn({ err: error }, 'Copying the search index to memory failed; searches run in the database meanwhile')
     })
     .finally(() => {
       state.filling = undefined
@@ -142,7 +202,12 @@ export const memorySearchIndexOf = async (payload: Payload): Promise<SearchCopy 
     state.syncing ??= sync(payload, state, index).finally(() => {
       state.syncing = undefined
     })
-    await state.syncing
+    try {
+      await state.syncing
+    } catch (error) {
+      // The thread stopped (and the copy with it: the database answers); a failed read of the log is the search's error.
+      if (state.index === index) throw error
+    }
   }
   if (!state.index) startFilling(payload, state)
   return state.index
@@ -172,4 +237,12 @@ export const startCopyingSearchIndex = (payload: Payload, maxMegabytes?: number)
     else await memorySearchIndexOf(payload)
   }
   start().catch((error: unknown) => payload.logger.warn({ err: error }, 'Copying the search index to memory failed'))
+}
+
+/** Stops the copy's thread: the service is closing. */
+export const stopSearchCopy = async (payload: Payload): Promise<void> => {
+  const state = states.get(payload.db)
+  if (!state) return
+  Object.assign(state, { stopped: true, index: undefined })
+  await stopThread(state)
 }

@@ -1,46 +1,27 @@
 import type { Payload, Where } from 'payload'
 
-import type { MemoryMatches } from '../search/memorySearchIndex'
+import { isWordSearch } from '../search/memorySearchPage'
 import type { QueryTerm } from '../search/searchText'
+import { type PageWanted, pageOfTiers, type RankedHit, type SearchPage, type SearchTier, type TierReader, tierScore } from '../search/searchTiers'
 import { type PostgresRead, postgresReaderOf } from './postgresReader'
 import { sqlOf } from './rawSql'
 import { type SqliteRead, sqliteReaderOf } from './sqliteReader'
-import type { ShownEntry } from './searchChanges'
 import { FTS_TABLE, PG_TABLE, type SearchKind } from './searchIndex'
 import { memorySearchIndexOf } from './searchMemory'
-import { publishedJoin, publishedJoinByRowid, shown } from './searchTables'
+import { kindOfRowid, publishedJoin, publishedJoinByRowid, shown } from './searchTables'
 import { queryMongoSearchIndex } from './searchMongo'
 
-export type SearchHit = { kind: SearchKind; id: number; score: number; title: string; slug: string | null; excerpt: string; plain: string }
-export type SearchPage = { total: number; hits: SearchHit[] }
+export type { SearchHit, SearchPage } from '../search/searchTiers'
 
 type Key = { kind: SearchKind; id: number }
-type Tier = 'title' | 'body'
-type Search = {
+type Search = PageWanted & {
   terms: QueryTerm[]
   kinds: [SearchKind, ...SearchKind[]]
-  limit: number
-  offset: number
-  /** Past this many matches a group is listed newest first (`RANKED_MATCHES_MAX` unless given). */
-  rankedMatchesMax?: number
   /** false: the database answers even where the memory copy could (to compare them). */
   memory?: boolean
 }
-type Found = Omit<SearchHit, 'score'> & { rank: number }
 
-/**
- * The statements of one database: how many entries match (all, and those whose title holds every term), and one
- * ranked page of a tier with what its results show. Two statements answer most searches.
- */
-type Dialect = {
-  counts: () => Promise<{ inTitle: number; total: number }>
-  /** A page of a tier, ranked by the database, or (`ranked` false) newest first. */
-  page: (tier: Tier, limit: number, offset: number, ranked: boolean) => Promise<Found[]>
-}
-
-const kindOfRowid = (rowid: number): Key => ({ kind: rowid % 2 === 1 ? 'project' : 'article', id: Math.floor(rowid / 2) })
-
-const foundOf = (row: Record<string, unknown>, key: Key): Found => ({
+const foundOf = (row: Record<string, unknown>, key: Key): RankedHit => ({
   ...key,
   rank: Number(row.rank),
   title: String(row.title),
@@ -70,7 +51,7 @@ export const sqliteSearchPageSql = (kinds: SearchKind[], ranked: boolean): strin
     ORDER BY r.rank DESC, r.rowid DESC`
 }
 
-const sqliteSearch = (read: SqliteRead, { terms, kinds }: Search): Dialect => {
+const sqliteSearch = (read: SqliteRead, { terms, kinds }: Search): TierReader => {
   const all = terms.map((term) => `"${term.tokens.join(' ')}"${term.prefix ? '*' : ''}`).join(' ')
   const inTitle = `{title} : (${all})`
   const matches = { all, title: inTitle, body: `(${all}) NOT ${inTitle}` }
@@ -95,7 +76,7 @@ const tsQuery = (terms: QueryTerm[]): string =>
     })
     .join(' & ')
 
-const postgresSearch = (read: PostgresRead, { terms, kinds }: Search): Dialect => {
+const postgresSearch = (read: PostgresRead, { terms, kinds }: Search): TierReader => {
   // $1 is the tsquery's text, $2 the kind searched when only one is.
   const values = kinds.length === 2 ? [tsQuery(terms)] : [tsQuery(terms), kinds[0]]
   const ofKinds = kinds.length === 2 ? '' : ' AND s.kind = $2'
@@ -112,8 +93,8 @@ const postgresSearch = (read: PostgresRead, { terms, kinds }: Search): Dialect =
     title: `s.title_document @@ ${q}`,
     body: `s.document @@ ${q} AND NOT s.title_document @@ ${q}`,
   })
-  const rank = (tier: Tier, ranked: boolean) => (!ranked ? '0' : `ts_rank(${tier === 'title' ? 's.title_document' : 's.document'}, ${query})`)
-  const from = (q: string, tier: Tier | 'all') => `FROM ${PG_TABLE} s WHERE ${conditions(q)[tier]}${ofKinds}`
+  const rank = (tier: SearchTier, ranked: boolean) => (!ranked ? '0' : `ts_rank(${tier === 'title' ? 's.title_document' : 's.document'}, ${query})`)
+  const from = (q: string, tier: SearchTier | 'all') => `FROM ${PG_TABLE} s WHERE ${conditions(q)[tier]}${ofKinds}`
   return {
     // Planned without the query's value either way: prepared.
     counts: async () =>
@@ -140,42 +121,13 @@ const postgresSearch = (read: PostgresRead, { terms, kinds }: Search): Dialect =
 }
 
 /**
- * The memory copy's matches (lib/search/memorySearchIndex.ts), with what its entries show: no statement at all. The
- * matches are slots of the copy: counts and pages must be read in the turn that matched (only promises already
- * settled are awaited in between), before a sync's write can renumber or empty a slot.
+ * The memory copy answers a search of words once it is filled (lib/db/searchMemory.ts); undefined where it cannot
+ * (a phrase, no copy yet, its thread stopped): then the database does.
  */
-const memorySearch = (matches: MemoryMatches<ShownEntry>): Dialect => ({
-  counts: async () => ({ inTitle: matches.inTitle, total: matches.total }),
-  page: async (tier, limit, offset, ranked) => matches.page(tier, limit, offset, ranked).map((hit) => ({ ...kindOfRowid(hit.rowid), ...hit.shown, rank: hit.rank })),
-})
-
-/**
- * The memory copy answers a search of words (the database keeps word positions, the copy does not: phrases go to it),
- * once it is filled; it counts and ranks exactly as FTS5 does (bm25, title tokens weighing ten).
- */
-const memoryDialect = async (payload: Payload, { terms, kinds, memory }: Search): Promise<Dialect | undefined> => {
-  if (memory === false || terms.some((term) => term.tokens.length !== 1)) return undefined
-  const index = await memorySearchIndexOf(payload)
-  if (!index) return undefined
-  const matches = index.match(
-    terms.map((term) => ({ token: term.tokens[0]!, prefix: term.prefix })),
-    { article: kinds.includes('article'), project: kinds.includes('project') },
-  )
-  return memorySearch(matches)
+const memoryPage = async (payload: Payload, { memory, ...search }: Search): Promise<SearchPage | undefined> => {
+  if (memory === false || !isWordSearch(search.terms)) return undefined
+  return (await memorySearchIndexOf(payload))?.page(search)
 }
-
-/** A score in (1, 2) for entries whose title holds every term, in (0, 1) for the others: higher is better. */
-const tierScore = (tier: Tier, rank: number) => (tier === 'title' ? 1 : 0) + Math.max(0, rank) / (1 + Math.max(0, rank))
-
-/**
- * A group with more matches than this is listed newest first instead of ranked. Ranking reads every match's
- * statistics: a word held by thousands of entries cost 10-25 ms to rank on 10,000 articles (against 0.2 ms to
- * list), and such a word says little about which entry fits best anyway.
- */
-export const RANKED_MATCHES_MAX = 300
-
-/** The score of the `position`-th entry (from 0) of a group listed newest first: falling with the position. */
-const positionRank = (position: number) => 1 / (position + 1)
 
 /** MongoDB: the index ranks; the page's records are read as a visitor would (published only), with their titles. */
 const queryMongo = async (payload: Payload, search: Search): Promise<SearchPage | undefined> => {
@@ -198,29 +150,14 @@ const queryMongo = async (payload: Payload, search: Search): Promise<SearchPage 
 }
 
 /**
- * One page of published records matching every term, with the number of entries that match. Entries whose title
- * holds every term come first, then the others, each ranked by the database (title matches weighing ten times body
- * matches), or newest first when the group has more than `RANKED_MATCHES_MAX` entries. Ranking in two tiers keeps a
- * common word cheap: its title matches are few, and idf-based ranks of a word in nearly every body say nothing anyway
- * (FTS5 clamps them to almost 0).
+ * One page of published records matching every term, with the number of entries that match, in two tiers
+ * (lib/search/searchTiers.ts): from the memory copy of the index where it can answer, else from the database's.
  */
 export const querySearchIndex = async (payload: Payload, search: Search): Promise<SearchPage | undefined> => {
   if (search.terms.length === 0) return { total: 0, hits: [] }
   const db = await sqlOf(payload)
   if (!db) return queryMongo(payload, search)
-  const dialect =
-    (await memoryDialect(payload, search)) ??
-    (db.dialect === 'sqlite' ? sqliteSearch(sqliteReaderOf(payload), search) : postgresSearch(postgresReaderOf(payload), search))
-  const { limit, offset } = search
-  const { inTitle, total } = await dialect.counts()
-  const hits: SearchHit[] = []
-  const take = async (tier: Tier, matches: number, tierLimit: number, tierOffset: number) => {
-    const ranked = matches <= (search.rankedMatchesMax ?? RANKED_MATCHES_MAX)
-    const found = await dialect.page(tier, tierLimit, tierOffset, ranked)
-    hits.push(...found.map(({ rank, ...hit }, index) => ({ ...hit, score: tierScore(tier, ranked ? rank : positionRank(tierOffset + index)) })))
-  }
-  if (offset < inTitle) await take('title', inTitle, limit, offset)
-  const titleRows = Math.max(0, Math.min(limit, inTitle - offset))
-  if (titleRows < limit && total > inTitle) await take('body', total - inTitle, limit - titleRows, Math.max(0, offset - inTitle))
-  return { total, hits }
+  const inMemory = await memoryPage(payload, search)
+  if (inMemory) return inMemory
+  return pageOfTiers(db.dialect === 'sqlite' ? sqliteSearch(sqliteReaderOf(payload), search) : postgresSearch(postgresReaderOf(payload), search), search)
 }

@@ -20,6 +20,7 @@ export const PG_TABLE = 'blog_search.entries_v2'
 export const FORMER_TABLES = { sqlite: ['libsql_search'], postgres: ['blog_search.entries'] }
 
 export const rowidOf = (kind: SearchKind, id: number) => id * 2 + (kind === 'project' ? 1 : 0)
+export const kindOfRowid = (rowid: number): { kind: SearchKind; id: number } => ({ kind: rowid % 2 === 1 ? 'project' : 'article', id: Math.floor(rowid / 2) })
 
 
 // Published records only: an entry some other write left behind never shows a draft. Checked for the page's rows
