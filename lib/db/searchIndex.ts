@@ -4,7 +4,7 @@ import { afterCommit } from './afterCommit'
 import { type Sql, sqlOf } from './rawSql'
 import { runSchemaStatements } from './schemaStatements'
 import { recordSearchChange, SEARCH_CHANGES_DDL, SEARCH_CHANGES_DROP } from './searchChanges'
-import { noteSearchWrite } from './searchMemory'
+import { noteSearchWrite } from './searchWrites'
 import { countMongoSearchEntries, ensureMongoSearchIndex, writeMongoSearchEntry } from './searchMongo'
 import { FORMER_TABLES, FTS_TABLE, PG_TABLE, rowidOf, type SearchEntry, type SearchKind } from './searchTables'
 

@@ -9,6 +9,7 @@ import type { CopyChange, CopySize } from '../search/searchThreadProtocol'
 import { SearchThread, SearchThreadStopped } from '../search/searchThreadClient'
 import type { SearchPage } from '../search/searchTiers'
 import { type SearchChanges, searchChangesOf } from './searchChanges'
+import { searchWriteCount } from './searchWrites'
 
 /** Entries read per statement while filling: each batch is a few milliseconds of the event loop. */
 const FILL_BATCH = 100
@@ -91,19 +92,9 @@ type State = {
 
 const states = new WeakMap<object, State>()
 
-// Kept on globalThis like the public cache: the admin UI's Next bundle loads its own copy of the hooks that write.
-const KEY = Symbol.for('blog-portfolio.searchWrites')
-const holder = globalThis as typeof globalThis & { [KEY]?: { count: number } }
-const searchWrites = (holder[KEY] ??= { count: 0 })
-
-/** This process wrote an entry (before and once more after its transaction commits): its copy reads the log again. */
-export const noteSearchWrite = (): void => {
-  searchWrites.count++
-}
-
 /** Changes whenever the copy may be behind: a clear of the public cache (any process's content change) or a write here. */
 // Both counts only grow, so their sum changes whenever either does.
-const freshness = () => publicCache.generation() + searchWrites.count
+const freshness = () => publicCache.generation() + searchWriteCount()
 const isStale = (state: State) => state.generation !== freshness() || Date.now() - state.syncedAt > SYNC_INTERVAL_MS
 
 const startThread = async (payload: Payload, state: State): Promise<SearchThread> => {
