@@ -281,6 +281,13 @@ describe('an editor in the admin UI', () => {
     expect(content).toContain(`[${ARTICLE.linkText}](${ARTICLE.linkUrl})`)
     for (const item of ARTICLE.items) expect(content).toMatch(new RegExp(`^- ${item}$`, 'm'))
     expect(content).toContain(['```' + ARTICLE.language.key, ...ARTICLE.code, '```'].join('\n'))
+
+    // Readers find it at once: the search, answered from the memory copy of the index, marks the words they typed.
+    const found = await requestJson(`${service.base}/api/search?q=migrat`)
+    expect(found.status).toBe(200)
+    expect(found.body.pagination).toMatchObject({ total: 1 })
+    expect(found.body.data).toEqual([expect.objectContaining({ type: 'article', id: article.id, title: ARTICLE.title, slug })])
+    expect((found.body.data as { snippet: string }[])[0]!.snippet).toContain('<mark>migrations</mark>')
   })
 
   step('renames the feed in the Site settings, and the RSS feed shows the new title', async () => {
@@ -334,6 +341,8 @@ describe('an editor in the admin UI', () => {
       expect((saved.body.doc as Doc).content).toContain(words)
     }
     expect(await served()).toContain('Edited twice.')
+    const searchTotal = async (q: string) => ((await requestJson(`${service.base}/api/search?q=${q}`)).body.pagination as { total: number }).total
+    expect(await searchTotal('twice')).toBe(1)
 
     // The Versions tab lists the saves, newest first; the one before the edits is restored from its own page.
     await page.goto(`${service.base}/admin/collections/articles/${article.id}/versions`)
@@ -349,6 +358,7 @@ describe('an editor in the admin UI', () => {
     const [restored] = await Promise.all([page.waitForResponse(isRestore), page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click()])
     expect(restored.status()).toBe(200)
     expect(await served()).toBe(before)
+    expect(await searchTotal('twice')).toBe(0)
     await page.waitForURL((url) => url.pathname === `/admin/collections/articles/${article.id}`)
   })
 

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, jest } from '@jest/globals'
 import { prepareData } from '../../endpoints/http/envelope'
 import { searchAnswerData } from '../../endpoints/serializers/searchResult'
 import type { CopiedEntry } from '../../lib/db/searchChanges'
+import { SearchCopy } from '../../lib/db/searchMemory'
 import { rowidOf } from '../../lib/db/searchTables'
 import { MemorySearchIndex } from '../../lib/search/memorySearchIndex'
 import { memorySearchPage, type WordSearch } from '../../lib/search/memorySearchPage'
@@ -99,5 +100,22 @@ describe('the search thread', () => {
     await thread.stop()
     await expect(waiting).rejects.toBeInstanceOf(SearchThreadStopped)
     expect(onFailure).not.toHaveBeenCalled()
+  })
+})
+
+describe('the copy as the service sees it', () => {
+  it('answers undefined once its thread has stopped, so that the database answers instead, and logs nothing for it', async () => {
+    const thread = await startThread()
+    const warn = jest.fn()
+    const copy = new SearchCopy(thread, { warn } as unknown as ConstructorParameters<typeof SearchCopy>[1])
+    await copy.apply(ENTRIES.map((each) => ({ rowid: each.rowid, entry: each })))
+    expect(copy.size).toBe(4)
+    expect((await copy.page(search('lighthouse')))?.total).toBe(3)
+    const answer = await copy.answer(search('lighthouse'), 1)
+    expect(JSON.parse(answer!.json.toString())).toMatchObject({ success: true, pagination: { page: 1, limit: 10, total: 3, pages: 1 } })
+    await thread.stop()
+    await expect(copy.page(search('lighthouse'))).resolves.toBeUndefined()
+    await expect(copy.answer(search('lighthouse'), 1)).resolves.toBeUndefined()
+    expect(warn).not.toHaveBeenCalled()
   })
 })
