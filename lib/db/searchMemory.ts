@@ -6,8 +6,9 @@ import type { PreparedBody } from '../../endpoints/http/envelope'
 import { publicCache } from '../publicCache'
 import type { WordSearch } from '../search/memorySearchPage'
 import type { CopyChange, CopySize } from '../search/searchThreadProtocol'
-import { SearchThread, SearchThreadStopped } from '../search/searchThreadClient'
+import { SearchThread } from '../search/searchThreadClient'
 import type { SearchPage } from '../search/searchTiers'
+import { WorkerStopped } from '../workerCalls'
 import { type SearchChanges, searchChangesOf } from './searchChanges'
 import { searchWriteCount } from './searchWrites'
 
@@ -65,7 +66,7 @@ export class SearchCopy {
 
   private readonly failed = (error: unknown): undefined => {
     // A thread that stopped by itself has said why (`startThread`).
-    if (!(error instanceof SearchThreadStopped)) this.logger.warn({ err: error }, 'The memory copy of the search index failed a search; the database answers it')
+    if (!(error instanceof WorkerStopped)) this.logger.warn({ err: error }, 'The memory copy of the search index failed a search; the database answers it')
     return undefined
   }
 }
@@ -152,7 +153,7 @@ const sync = async (payload: Payload, state: State, index: SearchCopy): Promise<
   for (;;) {
     const changes = await state.changes.since(state.revision, SYNC_BATCH)
     if (changes.length === 0) break
-    const copied = await index.apply(changes.map(({ rowid, entry }) => ({ rowid, entry })))
+    const copied = await index.apply(changes)
     state.revision = changes.at(-1)!.revision
     if (copied.bytes > maxBytesOf(state)) return tooLarge(payload, state)
     if (changes.length < SYNC_BATCH) break

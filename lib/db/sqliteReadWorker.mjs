@@ -31,7 +31,7 @@ parentPort.on('message', (message) => {
     return
   }
   try {
-    parentPort.postMessage({ id: message.id, rows: prepared(message.sql).all(message.args) })
+    parentPort.postMessage({ id: message.id, value: prepared(message.sql).all(message.args) })
   } catch (error) {
     parentPort.postMessage({ id: message.id, error: { message: error?.message ?? String(error), code: error?.code } })
   }

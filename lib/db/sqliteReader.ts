@@ -1,4 +1,3 @@
-import { once } from 'node:events'
 import path from 'node:path'
 import { Worker } from 'node:worker_threads'
 
@@ -6,6 +5,7 @@ import type { Payload } from 'payload'
 
 import { sqliteFilePath } from '../databaseSelection'
 import { projectRoot } from '../projectRoot'
+import { WorkerCalls, WorkerStopped } from '../workerCalls'
 
 export type SqlValue = string | number | null
 export type SqlRow = Record<string, unknown>
@@ -22,69 +22,24 @@ type SqliteAdapter = {
 const isSqliteAdapter = (db: object): db is SqliteAdapter => 'clientConfig' in db && 'client' in db
 
 const WORKER_FILE = path.join(projectRoot, 'lib', 'db', 'sqliteReadWorker.mjs')
-const CLOSE_WAIT_MS = 2000
 
 /** The file a read thread can open for this client URL: none for a memory database or a URL with options. */
 export const readThreadFile = (url: string | undefined): string | undefined =>
   url?.startsWith('file:') && !url.includes('?') ? sqliteFilePath(url) : undefined
 
-class ThreadStopped extends Error {}
-
-type Waiting = { resolve: (rows: SqlRow[]) => void; reject: (error: Error) => void }
-type Answer = { id: number; rows?: SqlRow[]; error?: { message: string; code?: string } }
-
 /** A thread with its own connection to the file, running statements one after another. */
-class ReadThread {
-  readonly worker: Worker
-  stopped = false
-  private closing = false
-  private readonly waiting = new Map<number, Waiting>()
-  private nextId = 0
-
+class ReadThread extends WorkerCalls {
   constructor(file: string, busyTimeoutMs: number, onFailure: (error: Error) => void) {
-    this.worker = new Worker(WORKER_FILE, { workerData: { path: file, busyTimeoutMs } })
-    // Requests in flight keep the process alive through their sockets; an idle thread must not.
-    this.worker.unref()
-    this.worker.on('message', ({ id, rows, error }: Answer) => {
-      const waiting = this.waiting.get(id)
-      this.waiting.delete(id)
-      if (!error) waiting?.resolve(rows ?? [])
-      else waiting?.reject(Object.assign(new Error(error.message), { code: error.code }))
-    })
-    this.worker.on('error', (error) => {
-      onFailure(error)
-      this.stop(error)
-    })
-    this.worker.on('exit', (code) => {
-      // An 'error' has already been reported (and stopped the thread) when it caused the exit.
-      if (!this.closing && !this.stopped && code !== 0) onFailure(new Error(`exit code ${code}`))
-      this.stop(new ThreadStopped('the SQLite read thread stopped'))
-    })
+    super(new Worker(WORKER_FILE, { workerData: { path: file, busyTimeoutMs } }), onFailure)
   }
 
   read(sql: string, args: SqlValue[]): Promise<SqlRow[]> {
-    if (this.stopped) return Promise.reject(new ThreadStopped('the SQLite read thread stopped'))
-    const id = this.nextId++
-    return new Promise((resolve, reject) => {
-      this.waiting.set(id, { resolve, reject })
-      this.worker.postMessage({ id, sql, args })
-    })
+    return this.call({ sql, args }) as Promise<SqlRow[]>
   }
 
-  async close(): Promise<void> {
-    if (this.stopped) return
-    this.closing = true
-    const exited = once(this.worker, 'exit')
-    this.worker.postMessage({ close: true })
-    const timer = setTimeout(() => void this.worker.terminate(), CLOSE_WAIT_MS)
-    await exited
-    clearTimeout(timer)
-  }
-
-  private stop(error: Error) {
-    this.stopped = true
-    for (const waiting of this.waiting.values()) waiting.reject(error instanceof ThreadStopped ? error : new ThreadStopped(error.message))
-    this.waiting.clear()
+  /** Closes the thread's connection, then the thread. */
+  close(): Promise<void> {
+    return this.stop({ close: true })
   }
 }
 
@@ -123,7 +78,7 @@ export const sqliteReaderOf = (payload: Payload): SqliteRead => {
         try {
           return await thread.read(sql, args)
         } catch (error) {
-          if (error instanceof ThreadStopped) return throughClient(sql, args)
+          if (error instanceof WorkerStopped) return throughClient(sql, args)
           throw error
         }
       }

@@ -11,7 +11,8 @@ import { searchAnswerData } from '../../endpoints/serializers/searchResult'
 import type { ShownEntry } from '../db/searchChanges'
 import { MemorySearchIndex } from './memorySearchIndex'
 import { type CopiedIndex, memorySearchPage } from './memorySearchPage'
-import type { CopySize, ThreadAnswer, ThreadMessage, ThreadRequest } from './searchThreadProtocol'
+import type { WorkerAnswer } from '../workerCalls'
+import type { CopySize, ThreadMessage, ThreadRequest } from './searchThreadProtocol'
 
 const BEYOND_LATIN1 = /[^\x00-\xff]/
 /** Bytes (roughly) of what a result shows: V8 keeps a text in one byte a character while it is all Latin-1, else two. */
@@ -48,9 +49,9 @@ if (!port) throw new Error('searchThread runs as a worker thread')
 
 const reply = async ({ id, request }: ThreadMessage): Promise<void> => {
   try {
-    port.postMessage({ id, value: await handle(request) } satisfies ThreadAnswer)
+    port.postMessage({ id, value: await handle(request) } satisfies WorkerAnswer)
   } catch (error) {
-    port.postMessage({ id, error: error instanceof Error ? error.message : String(error) } satisfies ThreadAnswer)
+    port.postMessage({ id, error: { message: error instanceof Error ? error.message : String(error) } } satisfies WorkerAnswer)
   }
 }
 

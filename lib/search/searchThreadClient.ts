@@ -5,7 +5,8 @@ import { fileURLToPath } from 'node:url'
 import { Worker } from 'node:worker_threads'
 
 import { projectRoot } from '../projectRoot'
-import type { ThreadAnswer, ThreadReply, ThreadRequest } from './searchThreadProtocol'
+import { WorkerCalls } from '../workerCalls'
+import type { ThreadReply, ThreadRequest } from './searchThreadProtocol'
 
 /** Built beside the server's own build by `npm start` (scripts/build-server.mjs): dist/searchThread.mjs. */
 const BUILT = fileURLToPath(new URL('./searchThread.mjs', import.meta.url))
@@ -41,9 +42,6 @@ const bundleSources = async (): Promise<string> => {
 let bundled: Promise<string> | undefined
 const threadFile = (): Promise<string> => (fs.existsSync(BUILT) ? Promise.resolve(BUILT) : (bundled ??= bundleSources()))
 
-/** The thread was stopped (the service is closing) or stopped by itself (and `onFailure` heard why). */
-export class SearchThreadStopped extends Error {}
-
 /**
  * A search's garbage dies young: V8's default young generation (16 MB semi-spaces) only added 30 MB to the service's
  * RSS. Measured under 50 connections of searches on 10,000 articles: 8 MB kept RSS at 305-312 MB against 335-341 MB,
@@ -51,37 +49,8 @@ export class SearchThreadStopped extends Error {}
  */
 const YOUNG_GENERATION_MB = 8
 
-type Waiting = { resolve: (value: unknown) => void; reject: (error: Error) => void }
-
 /** The search thread (searchThread.ts): requests answered in the order sent. */
-export class SearchThread {
-  private stopped = false
-  private readonly waiting = new Map<number, Waiting>()
-  private nextId = 0
-
-  private constructor(
-    private readonly worker: Worker,
-    onFailure: (error: Error) => void,
-  ) {
-    // Requests in flight keep the process alive (`request`); an idle thread must not.
-    worker.unref()
-    worker.on('message', ({ id, value, error }: ThreadAnswer) => {
-      const waiting = this.waiting.get(id)
-      this.waiting.delete(id)
-      if (this.waiting.size === 0) worker.unref()
-      if (error === undefined) waiting?.resolve(value)
-      else waiting?.reject(new Error(error))
-    })
-    worker.on('error', (error) => {
-      if (!this.stopped) onFailure(error)
-      this.fail(error)
-    })
-    worker.on('exit', (code) => {
-      if (!this.stopped) onFailure(new Error(`the search thread stopped (exit code ${code})`))
-      this.fail(new SearchThreadStopped('the search thread stopped'))
-    })
-  }
-
+export class SearchThread extends WorkerCalls {
   /** Starts a thread whose heap may grow to `heapMegabytes`; `onFailure` hears of its end unless `stop()` ended it. */
   static async start(heapMegabytes: number, onFailure: (error: Error) => void): Promise<SearchThread> {
     const resourceLimits = { maxOldGenerationSizeMb: heapMegabytes, maxYoungGenerationSizeMb: YOUNG_GENERATION_MB }
@@ -89,24 +58,6 @@ export class SearchThread {
   }
 
   request<Request extends ThreadRequest>(request: Request): Promise<ThreadReply<Request>> {
-    if (this.stopped) return Promise.reject(new SearchThreadStopped('the search thread stopped'))
-    const id = this.nextId++
-    return new Promise((resolve, reject) => {
-      if (this.waiting.size === 0) this.worker.ref()
-      this.waiting.set(id, { resolve: resolve as (value: unknown) => void, reject })
-      this.worker.postMessage({ id, request })
-    })
-  }
-
-  async stop(): Promise<void> {
-    if (this.stopped) return
-    this.stopped = true
-    await this.worker.terminate()
-  }
-
-  private fail(error: Error) {
-    this.stopped = true
-    for (const waiting of this.waiting.values()) waiting.reject(error)
-    this.waiting.clear()
+    return this.call({ request }) as Promise<ThreadReply<Request>>
   }
 }

@@ -24,4 +24,3 @@ export type ThreadReply<Request extends ThreadRequest> = Request extends { op: '
     : CopySize
 
 export type ThreadMessage = { id: number; request: ThreadRequest }
-export type ThreadAnswer = { id: number; value?: unknown; error?: string }

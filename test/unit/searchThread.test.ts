@@ -8,7 +8,8 @@ import { rowidOf } from '../../lib/db/searchTables'
 import { MemorySearchIndex } from '../../lib/search/memorySearchIndex'
 import { memorySearchPage, type WordSearch } from '../../lib/search/memorySearchPage'
 import { indexedText, parseQuery } from '../../lib/search/searchText'
-import { SearchThread, SearchThreadStopped } from '../../lib/search/searchThreadClient'
+import { SearchThread } from '../../lib/search/searchThreadClient'
+import { WorkerStopped } from '../../lib/workerCalls'
 
 const entry = (kind: 'article' | 'project', id: number, title: string, plain: string): CopiedEntry => ({
   rowid: rowidOf(kind, id),
@@ -90,7 +91,7 @@ describe('the search thread', () => {
     await expect(applying).rejects.toThrow()
     expect(onFailure).toHaveBeenCalledTimes(1)
     expect(onFailure.mock.calls[0]![0]).toMatchObject({ code: 'ERR_WORKER_OUT_OF_MEMORY' })
-    await expect(thread.request({ op: 'page', search: search('huge') })).rejects.toBeInstanceOf(SearchThreadStopped)
+    await expect(thread.request({ op: 'page', search: search('huge') })).rejects.toBeInstanceOf(WorkerStopped)
   })
 
   it('stop() ends the thread without a failure; requests still waiting fail as stopped', async () => {
@@ -98,7 +99,7 @@ describe('the search thread', () => {
     const thread = await startThread(64, onFailure)
     const waiting = thread.request({ op: 'apply', changes: ENTRIES.map((each) => ({ rowid: each.rowid, entry: each })) })
     await thread.stop()
-    await expect(waiting).rejects.toBeInstanceOf(SearchThreadStopped)
+    await expect(waiting).rejects.toBeInstanceOf(WorkerStopped)
     expect(onFailure).not.toHaveBeenCalled()
   })
 })
