@@ -38,6 +38,8 @@ export type ServiceEnv = {
   listCacheTtl: number
   /** Failed logins one client IP may make per 15 minutes, across all accounts. */
   loginRateLimit: number
+  /** `POST /cms-api/users/forgot-password` requests one client IP may make per 15 minutes. */
+  forgotPasswordRateLimit: number
   /** Failed logins on one account from one client IP before that account is locked for that IP. */
   loginAccountLimit: number
   /** Seconds such a lock lasts (and the window its failures are counted in). */
@@ -72,6 +74,8 @@ export type ServiceEnv = {
   webhookRetryDelaysMs: number[]
   /** Days a finished webhook delivery stays in the log (0: forever). */
   webhookDeliveryRetentionDays: number
+  /** Searches one client IP may make per minute (0: no limit, as the benchmark runs). */
+  searchRateLimit: number
   /** Megabytes each process's memory copy of the search index may take (undefined: a quarter of the heap, at most 96; 0: none). */
   searchMemoryMb?: number
   /** Server processes sharing the port through node:cluster (1: a single process, no cluster primary). */
@@ -200,6 +204,7 @@ const envSchema = z.object({
   DATA_DIR: optionalText,
   DATABASE_URL: optionalText,
   FEED_LIMIT: integerText(20, 1, 100),
+  FORGOT_PASSWORD_RATE_LIMIT: integerText(5, 1, 10_000),
   HEADERS_TIMEOUT: integerText(15, 1, 3600),
   HOME_CACHE_TTL: integerText(300, 0, 86_400 * 30),
   HOST: optionalText,
@@ -216,6 +221,7 @@ const envSchema = z.object({
   PORT: integerText(3000, 0, 65_535),
   REQUEST_TIMEOUT: integerText(60, 1, 86_400),
   SEARCH_MEMORY_MB: searchMemoryMb,
+  SEARCH_RATE_LIMIT: integerText(60, 0, 1_000_000),
   SERVER_URL: absoluteHttpUrl,
   SITE_URL: absoluteHttpUrl,
   SHUTDOWN_TIMEOUT: integerText(8, 1, 3600),
@@ -323,6 +329,7 @@ export const readEnv = (source: Record<string, string | undefined>, cwd = proces
     dataDir: path.resolve(cwd, vars.DATA_DIR ?? 'data'),
     databaseUrl: vars.DATABASE_URL,
     feedLimit: vars.FEED_LIMIT,
+    forgotPasswordRateLimit: vars.FORGOT_PASSWORD_RATE_LIMIT,
     headersTimeoutMs: vars.HEADERS_TIMEOUT * 1000,
     homeCacheTtl: vars.HOME_CACHE_TTL,
     host: vars.HOST ?? '0.0.0.0',
@@ -353,6 +360,7 @@ export const readEnv = (source: Record<string, string | undefined>, cwd = proces
     webhookRetryDelaysMs: vars.WEBHOOK_RETRY_DELAYS,
     webhookDeliveryRetentionDays: vars.WEBHOOK_DELIVERY_RETENTION_DAYS,
     searchMemoryMb: vars.SEARCH_MEMORY_MB,
+    searchRateLimit: vars.SEARCH_RATE_LIMIT,
     workers: vars.WORKERS,
   }
 }
