@@ -7,6 +7,7 @@ import { decrementCounter, incrementCounter, readCounter } from '../lib/db/count
 import { deleteWhereEquals, insertUnlessPresent } from '../lib/db/uniqueRows'
 import { type LikeVisitor, likeHasher, VISITOR_ID_PATTERN } from '../lib/likeVisitors'
 import { limiterFactoryOf } from '../lib/coherence/sharedRateLimits'
+import { rateLimitKeyOf } from '../lib/rateLimitKey'
 import { takePoint } from '../lib/rateLimits'
 import { findPublishedArticle } from './articles'
 import { ApiError, notFound } from './http/apiError'
@@ -49,7 +50,8 @@ export const likeRoutes = (payload: Payload, ratePerMinute: number, recordTtl: n
 
   /** Rate limit (every request counts, refused ones too), then the visitor, then the article (drafts: 404). */
   const admit = async (req: Request) => {
-    const ip = req.ip ?? 'unknown'
+    // An IPv6 client is one client per /64, for the rate and for the visitors-per-IP rule alike.
+    const ip = rateLimitKeyOf(req.ip ?? 'unknown')
     const decision = await takePoint(limiter, ip)
     if (!decision.allowed) {
       throw new ApiError('RATE_LIMITED', 'Too many likes; please wait a minute', undefined, {

@@ -7,6 +7,7 @@ import { WALL_MESSAGES_SLUG } from '../collections/WallMessages'
 import { HONEYPOT_CONTEXT } from '../hooks/markHoneypotSpam'
 import { leavingDefaults } from '../lib/createData'
 import { limiterFactoryOf } from '../lib/coherence/sharedRateLimits'
+import { rateLimitKeyOf } from '../lib/rateLimitKey'
 import { takePoint } from '../lib/rateLimits'
 import type { WallMessage } from '../payload-types'
 import { ApiError } from './http/apiError'
@@ -43,7 +44,7 @@ export const wallMessageRoutes = (payload: Payload, ratePerMinute: number, answe
 
   router.post('/', async (req, res) => {
     // Every attempt counts, accepted or not, so a bot cannot probe the validation for free.
-    const decision = await takePoint(limiter, req.ip ?? 'unknown')
+    const decision = await takePoint(limiter, rateLimitKeyOf(req.ip ?? 'unknown'))
     if (!decision.allowed) {
       throw new ApiError('RATE_LIMITED', 'Too many messages; please wait a minute', undefined, {
         'Retry-After': String(decision.retryAfterSeconds),

@@ -1,4 +1,5 @@
 import type { LoginThrottleSettings } from './loginThrottleSettings'
+import { rateLimitKeyOf } from './rateLimitKey'
 import { inMemoryLimiter, type RateDecision, refusal } from './rateLimits'
 
 export type LoginAttempt = { email: string; ip: string }
@@ -14,7 +15,8 @@ export type LoginThrottle = {
  * Two limits on password logins. Per client IP across all accounts (spraying many emails from one address), and per
  * account and IP (guessing one account's password), which replaces Payload's per-account lockout: a stranger can
  * lock an account only for their own address, never for its owner elsewhere. Each attempt takes a point before the
- * password check, so a parallel burst cannot slip past; a success gives it back, so only failures add up.
+ * password check, so a parallel burst cannot slip past; a success gives it back, so only failures add up. An IPv6
+ * client counts by its /64 in both (rateLimitKeyOf).
  */
 export const createLoginThrottle = (settings: LoginThrottleSettings, createLimiter = inMemoryLimiter): LoginThrottle => {
   const perIp = createLimiter({ keyPrefix: 'login-ip', points: settings.perIpLimit, duration: settings.ipWindowSeconds })
@@ -24,12 +26,13 @@ export const createLoginThrottle = (settings: LoginThrottleSettings, createLimit
     duration: settings.lockSeconds,
     blockDuration: settings.lockSeconds,
   })
-  const accountKey = ({ email, ip }: LoginAttempt) => JSON.stringify([email.trim().toLowerCase(), ip])
+  const ipKey = ({ ip }: LoginAttempt) => rateLimitKeyOf(ip)
+  const accountKey = (attempt: LoginAttempt) => JSON.stringify([attempt.email.trim().toLowerCase(), ipKey(attempt)])
 
   return {
     attempt: async (attempt) => {
       try {
-        await perIp.consume(attempt.ip)
+        await perIp.consume(ipKey(attempt))
         await perAccountAndIp.consume(accountKey(attempt))
         return { allowed: true }
       } catch (rejection) {
@@ -37,7 +40,7 @@ export const createLoginThrottle = (settings: LoginThrottleSettings, createLimit
       }
     },
     succeeded: async (attempt) => {
-      await perIp.reward(attempt.ip, 1)
+      await perIp.reward(ipKey(attempt), 1)
       await perAccountAndIp.delete(accountKey(attempt))
     },
   }

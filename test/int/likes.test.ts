@@ -257,6 +257,17 @@ describe('abuse limits', () => {
     expect((await like({ key: other.id, ip, visitor: visitorId('v5') })).body.data).toEqual({ likeCount: 1, liked: true })
   })
 
+  it('counts the addresses of one IPv6 /64 as one IP for the 3 visitors rule', async () => {
+    const article = await newArticle()
+    const subnet = `2001:db8:${(++ips).toString(16)}:7`
+    for (const n of [1, 2, 3]) {
+      expect((await like({ key: article.id, ip: `${subnet}::${n}`, visitor: visitorId(`six${n}`) })).body.data).toEqual({ likeCount: n, liked: true })
+    }
+    const fourth = await like({ key: article.id, ip: `${subnet}:1:2:3:4`, visitor: visitorId('six4') })
+    expect(fourth.body).toEqual({ success: true, data: { likeCount: 3, liked: false } })
+    expect(await likeRows(article.id)).toHaveLength(3)
+  })
+
   it(`keeps at most 3 when ${RATE_LIMIT} new visitors from one IP like at once, and the count matches the likes kept`, async () => {
     const article = await newArticle()
     const ip = newIp()

@@ -119,6 +119,15 @@ describe('the per-IP budget', () => {
     for (let n = 0; n < PER_IP + 2; n++) expect((await login('api', ip, EDITOR, PASSWORD)).answer.status).toBe(200)
   })
 
+  it('is one budget for every address of an IPv6 /64', async () => {
+    const subnet = `2001:db8:${++nextIp}:1`
+    const statuses: number[] = []
+    for (let n = 0; n < PER_IP; n++) statuses.push((await login('api', `${subnet}::${n + 1}`, unknownEmail('v6', n), 'wrong')).answer.status)
+    expect(statuses).toEqual(Array(PER_IP).fill(401))
+    expect((await login('api', `${subnet}:abcd::99`, EDITOR, PASSWORD)).answer.status).toBe(429)
+    expect((await login('api', `2001:db8:${++nextIp}:1::1`, EDITOR, PASSWORD)).answer.status).toBe(200)
+  })
+
   it('cannot be dodged by sending the internal client-address header', async () => {
     const ip = newIp()
     for (let n = 0; n <= PER_IP; n++) {

@@ -133,4 +133,14 @@ describe('POST /api/wall-messages', () => {
     expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(60)
     expect((await post({ nickname: 'N', content: 'other client' })).status).toBe(201)
   })
+
+  it('rate limit: two IPv6 addresses of one /64 share one budget; another /64 has its own', async () => {
+    const statuses = []
+    for (let n = 0; n < 5; n++) statuses.push((await post({ nickname: 'N', content: `v6 ${n}` }, `2001:db8:1:1::${n + 1}`)).status)
+    expect(statuses).toEqual([201, 201, 201, 201, 201])
+    const sameSubnet = await post({ nickname: 'N', content: 'from a new address' }, '2001:db8:1:1:ffff:ffff:ffff:ffff')
+    expect(sameSubnet.status).toBe(429)
+    expect(sameSubnet.body.error.code).toBe('RATE_LIMITED')
+    expect((await post({ nickname: 'N', content: 'next /64' }, '2001:db8:1:2::1')).status).toBe(201)
+  })
 })
