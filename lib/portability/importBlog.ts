@@ -9,7 +9,7 @@ import { slugFromTitle } from '../slug'
 import { SKIP_WEBHOOKS_CONTEXT } from '../webhooks/outbox'
 import { imageLinks, rewriteImageLinks } from './imageLinks'
 import type { ImportOutcome, ImportReport } from './importReport'
-import { relativeTo } from './readers/markdownFiles'
+import { isInside, readSiteFile, relativeTo, SiteFileError } from './siteFiles'
 import type { SourceItem, SourceSite } from './sourceItem'
 
 /** The category of an article whose source names neither a category nor a tag. */
@@ -24,15 +24,6 @@ export type ImportOptions = {
 }
 
 /** An option that makes the whole import impossible (an unknown author): nothing is written. */
-/**
- * Whether a file lies inside a folder. An import reads images from the site folder only: a link such as
- * `/../../home/me/photo.png` in a post someone else wrote must not publish a file of the machine.
- */
-const isInside = (folder: string, file: string): boolean => {
-  const relative = path.relative(folder, file)
-  return relative !== '' && relative !== '..' && !relative.startsWith(`..${path.sep}`) && !path.isAbsolute(relative)
-}
-
 export class ImportOptionError extends Error {}
 
 /** A reason to skip one item: reported, and the rest goes on. */
@@ -240,9 +231,10 @@ export class BlogImporter {
     if (!mimeType) throw new ItemProblem(`image ${url} is not a JPEG, PNG, WebP, GIF or AVIF file`)
     let data: Buffer
     try {
-      data = fs.readFileSync(file)
+      data = readSiteFile(this.site.root, file)
     } catch (error) {
-      throw new ItemProblem(`image ${url} cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`)
+      if (!(error instanceof SiteFileError)) throw error
+      throw new ItemProblem(error.outside ? `image ${url} links outside the site folder` : `image ${url}: ${error.message}`)
     }
     return { url, file, data, hash: sha256(data), alt }
   }
@@ -256,11 +248,12 @@ export class BlogImporter {
       if (images.has(url)) continue
       const candidates = item.imageCandidates(url)
       if (candidates === null) continue
+      // A link such as `/../../home/me/photo.png` in a post someone else wrote must not publish a file of the machine;
+      // readImage checks the real path too (a link inside the site may lead out of it).
       const inside = candidates.filter((candidate) => isInside(this.site.root, path.resolve(candidate)))
       if (inside.length === 0) throw new ItemProblem(`image ${url} is outside the site folder`)
       const file = inside.find((candidate) => fs.statSync(candidate, { throwIfNoEntry: false })?.isFile())
       if (!file) throw new ItemProblem(`image ${url} not found (looked for ${inside.map((candidate) => relativeTo(this.site.root, candidate)).join(', ')})`)
-      if (!isInside(fs.realpathSync(this.site.root), fs.realpathSync(file))) throw new ItemProblem(`image ${url} links outside the site folder`)
       images.set(url, this.readImage(url, file, this.site.altOf(file) ?? alts.get(url)))
     }
     return [...images.values()]

@@ -6,6 +6,7 @@ import { readGhostExport } from './readers/ghost'
 import { readHexoSite } from './readers/hexo'
 import { readHugoSite } from './readers/hugo'
 import { readJekyllSite } from './readers/jekyll'
+import { SiteFileError } from './siteFiles'
 import { SOURCE_FORMATS, type SourceFormat, type SourceSite } from './sourceItem'
 
 const has = (root: string, ...names: string[]) => names.some((name) => fs.existsSync(path.join(root, name)))
@@ -32,10 +33,13 @@ const READERS: Record<SourceFormat, (source: string) => SourceSite> = {
 
 export class SourceError extends Error {}
 
-/** Reads a whole source site (or Ghost export file) into items, in the given or detected format. */
+/**
+ * Reads a whole source site (or Ghost export file) into items, in the given or detected format. The site is the
+ * folder the path names, links resolved (or the folder of the export file): nothing outside it is read.
+ */
 export const readSite = (source: string, format?: SourceFormat): SourceSite => {
-  const resolved = path.resolve(source)
-  if (!fs.existsSync(resolved)) throw new SourceError(`${source} does not exist`)
+  if (!fs.existsSync(source)) throw new SourceError(`${source} does not exist`)
+  const resolved = fs.realpathSync(source)
   const kind = format ?? detectFormat(resolved)
   if (!kind) {
     throw new SourceError(
@@ -44,5 +48,10 @@ export const readSite = (source: string, format?: SourceFormat): SourceSite => {
   }
   const isFile = fs.statSync(resolved).isFile()
   if ((kind === 'ghost') !== isFile) throw new SourceError(kind === 'ghost' ? 'a Ghost export is a .json file' : `a ${kind} site is a folder`)
-  return READERS[kind](resolved)
+  try {
+    return READERS[kind](resolved)
+  } catch (error) {
+    if (error instanceof SiteFileError) throw new SourceError(error.message)
+    throw error
+  }
 }

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -316,6 +317,99 @@ describe('import of a site whose posts link to images outside its folder', () =>
       '_posts/2020-01-01-rooted.md': 'image /../private.jpg is outside the site folder',
       '_posts/2020-01-02-relative.md': 'image ../../private.jpg is outside the site folder',
       '_posts/2020-01-03-linked.md': 'image /assets/linked.jpg links outside the site folder',
+    })
+    expect(await counts()).toEqual(before)
+  })
+})
+
+describe('import of a site whose post folders and files link outside it', () => {
+  let outside: string
+  let site: string
+  let elsewhere: string
+
+  const post = (file: string, title: string) => {
+    fs.mkdirSync(path.dirname(file), { recursive: true })
+    fs.writeFileSync(file, `---\ntitle: ${title}\n---\nWritten elsewhere.\n`)
+  }
+
+  beforeAll(() => {
+    outside = fs.mkdtempSync(path.join(os.tmpdir(), 'import-linked-posts-'))
+    // Someone else's files, which the site links to.
+    elsewhere = path.join(outside, 'elsewhere')
+    post(path.join(elsewhere, 'posts', '2020-02-01-private-notes.md'), 'Private notes')
+    post(path.join(elsewhere, 'lone.md'), 'A lone private file')
+    site = path.join(outside, 'site')
+    fs.mkdirSync(site)
+    fs.symlinkSync(path.join(elsewhere, 'posts'), path.join(site, '_posts'), 'dir')
+    post(path.join(site, '_drafts', 'own-draft.md'), 'Own draft')
+    fs.symlinkSync(path.join(elsewhere, 'lone.md'), path.join(site, '_drafts', 'linked.md'))
+    fs.symlinkSync(path.join(elsewhere, 'posts'), path.join(site, '_drafts', 'linked-folder'), 'dir')
+    // A link that stays inside the site is followed.
+    fs.symlinkSync(path.join(site, '_drafts', 'own-draft.md'), path.join(site, '_drafts', 'zz-alias-inside.md'))
+    // A FIFO named like a post would block a reader forever.
+    expect(spawnSync('mkfifo', [path.join(site, '_drafts', 'pipe.md')]).status).toBe(0)
+  })
+
+  afterAll(() => {
+    fs.rmSync(outside, { recursive: true, force: true })
+  })
+
+  it('reads none of them and says which paths were skipped and why', async () => {
+    const real = fs.realpathSync(elsewhere)
+    const read = readSite(site)
+    expect(read.items.map((item) => item.label)).toEqual(['_drafts/own-draft.md', '_drafts/zz-alias-inside.md'])
+    expect(read.problems).toEqual([
+      { label: '_posts', reason: `a link to ${real}/posts, outside the site folder: not read` },
+      { label: '_drafts/linked-folder', reason: `a link to ${real}/posts, outside the site folder: not read` },
+      { label: '_drafts/linked.md', reason: `a link to ${real}/lone.md, outside the site folder: not read` },
+      { label: '_drafts/pipe.md', reason: 'not a regular file: not read' },
+    ])
+  })
+
+  it('npm run import publishes nothing from outside, prints the skipped paths and exits 2', async () => {
+    const before = await service.payload.count({ collection: 'articles', where: { title: { like: 'private' } }, overrideAccess: true })
+    const result = await runPortabilityScript('import', [site], { DATABASE_URL: service.database.url, DATA_DIR: service.env.dataDir })
+    expect(result.stderr).toBe('')
+    expect(result.status).toBe(2)
+    const real = fs.realpathSync(elsewhere)
+    expect(result.stdout).toContain(`skipped  file     _posts: a link to ${real}/posts, outside the site folder: not read\n`)
+    expect(result.stdout).toContain(`skipped  file     _drafts/linked.md: a link to ${real}/lone.md, outside the site folder: not read\n`)
+    expect(result.stdout).toContain('skipped  file     _drafts/pipe.md: not a regular file: not read\n')
+    expect(result.stdout).toContain('created  article  _drafts/own-draft.md\n')
+    const after = await service.payload.count({ collection: 'articles', where: { title: { like: 'private' } }, overrideAccess: true })
+    expect(after.totalDocs).toBe(before.totalDocs)
+  })
+
+  it.each([
+    ['hugo', (root: string) => fs.symlinkSync(path.join(elsewhere, 'posts'), path.join(root, 'content'), 'dir'), 'content'],
+    ['hexo', (root: string) => {
+      fs.mkdirSync(path.join(root, 'source'))
+      fs.symlinkSync(path.join(elsewhere, 'posts'), path.join(root, 'source', '_posts'), 'dir')
+    }, 'source/_posts'],
+    ['export', (root: string) => {
+      fs.writeFileSync(path.join(root, 'blog-export.json'), JSON.stringify({ format: 'blog-portfolio-export', version: 1, exportedAt: '2024-01-01', categories: [], media: [] }))
+      fs.symlinkSync(path.join(elsewhere, 'posts'), path.join(root, 'articles'), 'dir')
+    }, 'articles'],
+  ] as const)('a %s site with its post folder linked outside reads nothing there', (format, make, label) => {
+    const root = fs.mkdtempSync(path.join(outside, `${format}-`))
+    make(root)
+    const read = readSite(root, format)
+    expect(read.items).toEqual([])
+    expect(read.problems).toEqual([{ label, reason: `a link to ${fs.realpathSync(elsewhere)}/posts, outside the site folder: not read` }])
+  })
+
+  it("our export's media list cannot name a file outside the export folder", async () => {
+    const root = fs.mkdtempSync(path.join(outside, 'export-media-'))
+    fs.copyFileSync(path.join(BLOG_FIXTURES, 'jekyll', 'assets', 'img', 'welcome.jpg'), path.join(outside, 'private.jpg'))
+    fs.mkdirSync(path.join(root, 'media'))
+    fs.symlinkSync(path.join(outside, 'private.jpg'), path.join(root, 'media', 'linked.jpg'))
+    const media = [{ file: '../../private.jpg', alt: 'climbing out' }, { file: 'linked.jpg', alt: 'a link out' }]
+    fs.writeFileSync(path.join(root, 'blog-export.json'), JSON.stringify({ format: 'blog-portfolio-export', version: 1, exportedAt: '2024-01-01', categories: [], media }))
+    const before = await counts()
+    const report = await importSite(service.payload, readSite(root))
+    expect(failures(report)).toEqual({
+      'media/../../private.jpg': 'image media/../../private.jpg links outside the site folder',
+      'media/linked.jpg': 'image media/linked.jpg links outside the site folder',
     })
     expect(await counts()).toEqual(before)
   })

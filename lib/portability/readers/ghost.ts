@@ -1,8 +1,8 @@
-import fs from 'node:fs'
 import path from 'node:path'
 
 import { ghostMarkdown } from '../ghostContent'
 import { isExternalUrl, linkPath } from '../imageLinks'
+import { SiteFileError, SiteFolder } from '../siteFiles'
 import type { ArticleFields, SourceItem, SourceProblem, SourceSite } from '../sourceItem'
 
 type GhostRow = Record<string, unknown>
@@ -57,14 +57,16 @@ const tagsByPost = (data: GhostData): Map<unknown, string[]> => {
  * a scheduled one with its publishAt; `feature_image` is the cover, `custom_excerpt` the excerpt.
  */
 export const readGhostExport = (file: string): SourceSite => {
-  const root = path.dirname(file)
+  const site = new SiteFolder(path.dirname(file))
+  const root = site.root
   const label = path.basename(file)
   const empty: SourceSite = { format: 'ghost', root, items: [], problems: [], media: [], categories: [], altOf: () => undefined }
   let data: GhostData | undefined
   try {
-    data = ghostData(JSON.parse(fs.readFileSync(file, 'utf8')))
+    data = ghostData(JSON.parse(site.readText(path.join(root, label))))
   } catch (error) {
-    return { ...empty, problems: [{ label, reason: `not a readable JSON file: ${(error as Error).message}` }] }
+    const reason = error instanceof SiteFileError ? error.message : `not a readable JSON file: ${(error as Error).message}`
+    return { ...empty, problems: [{ label, reason }] }
   }
   if (!data) return { ...empty, problems: [{ label, reason: 'not a Ghost export: no db[0].data.posts' }] }
   const tags = tagsByPost(data)

@@ -1,7 +1,8 @@
 import path from 'node:path'
 
+import { SiteFolder } from '../siteFiles'
 import type { SourceSite } from '../sourceItem'
-import { imageCandidatesFor, markdownFilesUnder, readMarkdownPost, sortOut } from './markdownFiles'
+import { imageCandidatesFor, readMarkdownPost, sortOut } from './markdownFiles'
 
 // `{% asset_img file.png "title" %}` (or an unquoted title): Hexo's tag for an image of the post's asset folder.
 const ASSET_IMG = /\{%\s*asset_img\s+(\S+)(?:\s+(?:"([^"]*)"|'([^']*)'|([^%]*?)))?\s*%\}/g
@@ -15,12 +16,14 @@ export const replaceAssetImgTags = (body: string): string =>
  * `source/images/a.png`) or in a post's asset folder (`source/_posts/<post>/`). Categories and tags are lists;
  * a nested category list is a path whose first name is taken. Without a slug, the file name is the slug.
  */
-export const readHexoSite = (root: string): SourceSite => {
+export const readHexoSite = (folder: string): SourceSite => {
+  const site = new SiteFolder(folder)
+  const root = site.root
   const source = path.join(root, 'source')
   const read = (file: string, draft: boolean) => {
     const name = path.basename(file).replace(/\.(?:md|markdown)$/i, '')
     return readMarkdownPost({
-      root,
+      site,
       file,
       format: 'hexo',
       defaults: { slug: name, draft },
@@ -29,8 +32,8 @@ export const readHexoSite = (root: string): SourceSite => {
     })
   }
   const results = [
-    ...markdownFilesUnder(path.join(source, '_posts')).map((file) => read(file, false)),
-    ...markdownFilesUnder(path.join(source, '_drafts')).map((file) => read(file, true)),
+    ...site.markdownFiles(path.join(source, '_posts')).map((file) => read(file, false)),
+    ...site.markdownFiles(path.join(source, '_drafts')).map((file) => read(file, true)),
   ]
-  return { format: 'hexo', root, ...sortOut(results), media: [], categories: [], altOf: () => undefined }
+  return { format: 'hexo', root, ...sortOut(results, site), media: [], categories: [], altOf: () => undefined }
 }

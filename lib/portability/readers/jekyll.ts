@@ -1,8 +1,9 @@
 import path from 'node:path'
 
-import type { SourceSite } from '../sourceItem'
 import { parseDate } from '../frontMatterMapping'
-import { imageCandidatesFor, markdownFilesUnder, readMarkdownPost, sortOut } from './markdownFiles'
+import { SiteFolder } from '../siteFiles'
+import type { SourceSite } from '../sourceItem'
+import { imageCandidatesFor, readMarkdownPost, sortOut } from './markdownFiles'
 
 const POST_NAME = /^(\d{4}-\d{2}-\d{2})-(.+)\.(?:md|markdown)$/i
 
@@ -31,14 +32,16 @@ const titleFromSlug = (slug: string) => {
  * A Jekyll site: `_posts/YYYY-MM-DD-slug.md` (date and slug from the file name unless the front matter gives
  * them), `_drafts/` (drafts, named without a date), images under `assets/` (or anywhere in the site) linked from the root.
  */
-export const readJekyllSite = (root: string): SourceSite => {
+export const readJekyllSite = (source: string): SourceSite => {
+  const site = new SiteFolder(source)
+  const root = site.root
   const read = (file: string, draft: boolean) => {
     const base = path.basename(file)
     const dated = POST_NAME.exec(base)
     const slug = dated ? dated[2]! : base.replace(/\.(?:md|markdown)$/i, '')
     const date = dated ? parseDate(dated[1]) : undefined
     return readMarkdownPost({
-      root,
+      site,
       file,
       format: 'jekyll',
       defaults: { slug, title: titleFromSlug(slug), date: date instanceof Date ? date : undefined, draft },
@@ -47,8 +50,8 @@ export const readJekyllSite = (root: string): SourceSite => {
     })
   }
   const results = [
-    ...markdownFilesUnder(path.join(root, '_posts')).map((file) => read(file, false)),
-    ...markdownFilesUnder(path.join(root, '_drafts')).map((file) => read(file, true)),
+    ...site.markdownFiles(path.join(root, '_posts')).map((file) => read(file, false)),
+    ...site.markdownFiles(path.join(root, '_drafts')).map((file) => read(file, true)),
   ]
-  return { format: 'jekyll', root, ...sortOut(results), media: [], categories: [], altOf: () => undefined }
+  return { format: 'jekyll', root, ...sortOut(results, site), media: [], categories: [], altOf: () => undefined }
 }

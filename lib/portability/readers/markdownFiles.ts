@@ -1,25 +1,10 @@
-import fs from 'node:fs'
 import path from 'node:path'
 
 import { articleFromFrontMatter, type MappingDefaults } from '../frontMatterMapping'
 import { readFrontMatter } from '../frontMatter'
 import { isExternalUrl, linkPath } from '../imageLinks'
+import { relativeTo, SiteFileError, type SiteFolder } from '../siteFiles'
 import type { SourceItem, SourceProblem } from '../sourceItem'
-
-const MARKDOWN_FILE = /\.(?:md|markdown)$/i
-
-/** Markdown files under `dir` (recursively), sorted, as absolute paths; none when `dir` does not exist. */
-export const markdownFilesUnder = (dir: string): string[] => {
-  if (!fs.existsSync(dir)) return []
-  return fs
-    .readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile() && MARKDOWN_FILE.test(entry.name))
-    .map((entry) => path.join(entry.parentPath, entry.name))
-    .sort()
-}
-
-/** The site-relative path of a file, with forward slashes on every system: the stable part of a source key. */
-export const relativeTo = (root: string, file: string): string => path.relative(root, file).split(path.sep).join('/')
 
 /**
  * Where a link in a post may point: a root-relative link (`/images/a.png`) is looked for in each of the site's
@@ -35,7 +20,7 @@ export const imageCandidatesFor =
   }
 
 export type MarkdownPost = {
-  root: string
+  site: SiteFolder
   file: string
   format: string
   defaults: MappingDefaults
@@ -45,13 +30,13 @@ export type MarkdownPost = {
 }
 
 /** Reads one post file into an article, or the reason it cannot be read. */
-export const readMarkdownPost = ({ root, file, format, defaults, imageCandidates, transformBody }: MarkdownPost): SourceItem | SourceProblem => {
-  const label = relativeTo(root, file)
+export const readMarkdownPost = ({ site, file, format, defaults, imageCandidates, transformBody }: MarkdownPost): SourceItem | SourceProblem => {
+  const label = relativeTo(site.root, file)
   let raw: string
   try {
-    raw = fs.readFileSync(file, 'utf8')
+    raw = site.readText(file)
   } catch (error) {
-    return { label, reason: `cannot read the file: ${(error as Error).message}` }
+    return { label, reason: error instanceof SiteFileError ? error.message : `cannot read the file: ${(error as Error).message}` }
   }
   let parsed
   try {
@@ -65,8 +50,8 @@ export const readMarkdownPost = ({ root, file, format, defaults, imageCandidates
   return { kind: 'article', key: `${format}:${label}`, label, content: transformBody ? transformBody(body) : body, fields, imageCandidates, raw }
 }
 
-/** Collects readMarkdownPost's answers into items and problems. */
-export const sortOut = (results: (SourceItem | SourceProblem)[]) => ({
+/** Collects readMarkdownPost's answers into items and problems, with the paths the site folder left out. */
+export const sortOut = (results: (SourceItem | SourceProblem)[], site: SiteFolder) => ({
   items: results.filter((result): result is SourceItem => 'key' in result),
-  problems: results.filter((result): result is SourceProblem => 'reason' in result),
+  problems: [...results.filter((result): result is SourceProblem => 'reason' in result), ...site.skipped],
 })
