@@ -100,7 +100,7 @@ export const createService = async (env: ServiceEnv): Promise<Service> => {
   const fastResponders = [
     cachedResponder('/api/', env.corsOrigins),
     countedResponder(payload, env.corsOrigins),
-    searchResponder(payload, env.corsOrigins),
+    searchResponder(payload, env),
   ]
   const handler = namingWorker(
     closingConnections((req, res) => {

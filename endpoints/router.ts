@@ -62,7 +62,7 @@ export const createApiRouter = ({ database, env, isDraining, payload }: ApiRoute
   router.use('/resources', resourceRoutes(payload, cache))
   router.use('/wall-messages', wallMessageRoutes(payload, env.wallRateLimit, env.listCacheTtl))
   router.use('/galleries', galleryRoutes(payload, env.listCacheTtl))
-  router.use('/search', searchRoutes(payload))
+  router.use('/search', searchRoutes(payload, env.searchRateLimit))
 
   // Feeds and the sitemap show published records only, so one copy serves everyone until the next change.
   const documents = { ttl: env.homeCacheTtl, siteUrl: env.siteUrl, serverUrl: env.serverUrl }

@@ -6,12 +6,13 @@ import type { SearchKind } from '../lib/db/searchIndex'
 import { memorySearchIndexOf } from '../lib/db/searchMemory'
 import { querySearchIndex } from '../lib/db/searchQuery'
 import { isWordSearch } from '../lib/search/memorySearchPage'
-import { parseQuery } from '../lib/search/searchText'
+import { parseQuery, querySize } from '../lib/search/searchText'
 import { ApiError } from './http/apiError'
-import { search } from './contracts/search'
+import { MAX_SEARCH_PHRASES, MAX_SEARCH_WORDS, search } from './contracts/search'
 import { type PreparedBody, prepareData } from './http/envelope'
 import { parseQueryParams } from './http/query'
 import { sendPublicBody } from './http/publicResponse'
+import { admitSearch, searchRateLimited } from './http/searchRateLimit'
 import { searchAnswerData } from './serializers/searchResult'
 
 type SearchParams = z.output<typeof search.query>
@@ -19,8 +20,19 @@ type SearchType = NonNullable<SearchParams['type']>
 
 const KINDS: Record<SearchType, [SearchKind, ...SearchKind[]]> = { all: ['article', 'project'], article: ['article'], project: ['project'] }
 
+// Every word (a phrase's words one by one: the database matches a phrase word by word) and every phrase costs the
+// database a match; 20 quoted phrases took it 0.45 s.
+const tooBig = (limit: number, what: string) =>
+  new ApiError('VALIDATION_ERROR', `A search may have at most ${limit} ${what}`, [{ path: 'q', message: `must have at most ${limit} ${what}` }])
+
 /** A search's query parameters as the route takes them; throws the 400 ApiError when they do not fit. */
-export const readSearchQuery = (query: Record<string, unknown>): SearchParams => parseQueryParams(search.query, query)
+export const readSearchQuery = (query: Record<string, unknown>): SearchParams => {
+  const params = parseQueryParams(search.query, query)
+  const { words, phrases } = querySize(params.q)
+  if (words > MAX_SEARCH_WORDS) throw tooBig(MAX_SEARCH_WORDS, 'words')
+  if (phrases > MAX_SEARCH_PHRASES) throw tooBig(MAX_SEARCH_PHRASES, 'quoted phrases')
+  return params
+}
 
 /**
  * The answer to a search, serialised: a search of words by the memory copy of the index, in its thread; a phrase, or
@@ -47,9 +59,16 @@ export const searchAnswer = async (payload: Payload, { q, type = 'all', page, li
  */
 export const SEARCH_CACHE_TTL = 0
 
-/** GET /search: published articles and projects ranked by the full-text index, with highlighted snippets. */
-export const searchRoutes = (payload: Payload): Router => {
+/**
+ * GET /search: published articles and projects ranked by the full-text index, with highlighted snippets. Every
+ * request takes a point of the client's `ratePerMinute` first (refused and invalid ones too, staff's too).
+ */
+export const searchRoutes = (payload: Payload, ratePerMinute: number): Router => {
   const router = Router()
-  router.get('/', (req, res) => sendPublicBody(req, res, { ttl: SEARCH_CACHE_TTL }, async () => searchAnswer(payload, readSearchQuery(req.query))))
+  router.get('/', async (req, res) => {
+    const decision = await admitSearch(payload, ratePerMinute, req, req.ip ?? 'unknown')
+    if (!decision.allowed) throw searchRateLimited(decision.retryAfterSeconds)
+    await sendPublicBody(req, res, { ttl: SEARCH_CACHE_TTL }, async () => searchAnswer(payload, readSearchQuery(req.query)))
+  })
   return router
 }

@@ -86,28 +86,38 @@ export const indexedText = (text: string): string =>
 /** One part of a query: tokens that must stand together, in order (one token for most words). */
 export type QueryTerm = { tokens: string[]; prefix: boolean }
 
+/** A part of a query as it was written: a quoted phrase, or a word outside quotes, with its tokens. */
+type QueryPart = { quoted: boolean; tokens: string[] }
+
+/** The parts of a query: each `"…"` is one (an unclosed quote runs to the end), each word outside quotes another. */
+const queryParts = (query: string): QueryPart[] =>
+  query.split('"').flatMap((part, position): QueryPart[] => {
+    if (position % 2 === 1) {
+      const tokens = textWords(part).flatMap((word) => word.tokens)
+      return tokens.length > 0 ? [{ quoted: true, tokens }] : []
+    }
+    return textWords(part).map((word) => ({ quoted: false, tokens: word.tokens }))
+  })
+
 /**
  * The terms of a query. Every term must match (AND). `"…"` is a phrase; a word that segments into several tokens
  * (Chinese, `e-mail`) is one too. The last term outside quotes also matches as a prefix (search as you type).
  * Operators of the databases' query languages are only text here: a query can never be a syntax error.
  */
 export const parseQuery = (query: string): QueryTerm[] => {
-  const terms: QueryTerm[] = []
-  let lastUnquoted = -1
-  query.split('"').forEach((part, position) => {
-    const quoted = position % 2 === 1
-    if (quoted) {
-      const tokens = textWords(part).flatMap((word) => word.tokens)
-      if (tokens.length > 0) terms.push({ tokens, prefix: false })
-      return
-    }
-    for (const word of textWords(part)) {
-      terms.push({ tokens: word.tokens, prefix: false })
-      lastUnquoted = terms.length - 1
-    }
-  })
+  const parts = queryParts(query)
+  const terms = parts.map(({ tokens }): QueryTerm => ({ tokens, prefix: false }))
   // Only a word still being typed is a prefix: a query ending in a space or a closed quote is complete.
-  const lastTerm = terms[lastUnquoted]
-  if (lastTerm && lastUnquoted === terms.length - 1 && !/[\s"]$/u.test(query)) lastTerm.prefix = true
+  const lastTerm = terms.at(-1)
+  if (lastTerm && !parts.at(-1)?.quoted && !/[\s"]$/u.test(query)) lastTerm.prefix = true
   return terms
+}
+
+/**
+ * How much a query asks of the index: its words (every token, inside quotes too: the database matches a phrase word
+ * by word, so a phrase costs what its words cost) and its quoted phrases.
+ */
+export const querySize = (query: string): { words: number; phrases: number } => {
+  const parts = queryParts(query)
+  return { words: parts.reduce((sum, part) => sum + part.tokens.length, 0), phrases: parts.filter((part) => part.quoted).length }
 }

@@ -25,7 +25,7 @@ const foundIds = async (q: string, extra: Record<string, string> = {}) => {
 }
 
 beforeAll(async () => {
-  service = await bootService()
+  service = await bootService({ SEARCH_RATE_LIMIT: '0' })
   const { payload } = service
   category = await createCategory(payload, 'Notes')
   const article = async (key: string, data: Record<string, unknown>) => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals'
 
-import { textWords } from '../../lib/search/searchText'
+import { parseQuery, querySize, textWords } from '../../lib/search/searchText'
 
 /** The words Intl.Segmenter finds in the whole text at once, as textWords reports them. */
 const wholeTextWords = (text: string) =>
@@ -28,5 +28,30 @@ describe('textWords', () => {
   it('keeps a long run without white space whole', () => {
     const text = `start ${'搜索'.repeat(2_000)} end`
     expect(textWords(text).map(({ index, segment }) => ({ index, segment }))).toEqual(wholeTextWords(text))
+  })
+})
+
+describe('parseQuery', () => {
+  it('makes each word outside quotes a term, each quoted part a phrase, and only a last word being typed a prefix', () => {
+    expect(parseQuery('Café "quick brown" fo')).toEqual([
+      { tokens: ['cafe'], prefix: false },
+      { tokens: ['quick', 'brown'], prefix: false },
+      { tokens: ['fo'], prefix: true },
+    ])
+    expect(parseQuery('fox "quick brown"').map((term) => term.prefix)).toEqual([false, false])
+    expect(parseQuery('fox ').map((term) => term.prefix)).toEqual([false])
+    expect(parseQuery('"open phrase')).toEqual([{ tokens: ['open', 'phrase'], prefix: false }])
+    expect(parseQuery("don't")).toEqual([{ tokens: ['don', 't'], prefix: true }])
+    expect(parseQuery('"" " " !!')).toEqual([])
+  })
+})
+
+describe('querySize', () => {
+  it('counts every token as a word, inside quotes too, and each quoted part with words as a phrase', () => {
+    expect(querySize('one two three')).toEqual({ words: 3, phrases: 0 })
+    expect(querySize('"quick brown" fox "lazy dog"')).toEqual({ words: 5, phrases: 2 })
+    expect(querySize("don't 搜索引擎")).toEqual({ words: 4, phrases: 0 })
+    expect(querySize('"" "!!" x')).toEqual({ words: 1, phrases: 0 })
+    expect(querySize('"a b')).toEqual({ words: 2, phrases: 1 })
   })
 })
