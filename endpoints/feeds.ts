@@ -8,7 +8,7 @@ import { notFound } from './http/apiError'
 import { FEED_FORMATS, feedQuery } from './contracts/feeds'
 import { parseQueryParams } from './http/query'
 import { sendPublicDocument } from './http/publicDocument'
-import { requestOrigin } from './http/requestOrigin'
+import { requestOriginTemplate } from './http/requestOrigin'
 import { type FeedArticle, type FeedChannel, type FeedFormat, renderFeed } from './serializers/feed'
 
 const FEED_SELECT = {
@@ -91,12 +91,13 @@ export const feedRoutes = (payload: Payload, { limit, ttl, siteUrl, serverUrl }:
   for (const [format, { path, contentType }] of Object.entries(FEED_FORMATS) as [FeedFormat, (typeof FEED_FORMATS)[FeedFormat]][]) {
     router.get(`/${path}`, async (req, res) => {
       const { category } = parseQueryParams(feedQuery, req.query)
-      const origin = siteUrl === undefined || serverUrl === undefined ? requestOrigin(req) : ''
-      const request: FeedRequest = { category, siteUrl: siteUrl ?? origin, serverUrl: serverUrl ?? origin }
+      // Without SITE_URL or SERVER_URL, one feed per scheme is built for every host, which goes in as it is sent.
+      const origin = siteUrl === undefined || serverUrl === undefined ? requestOriginTemplate(req) : undefined
+      const request: FeedRequest = { category, siteUrl: siteUrl ?? origin?.origin ?? '', serverUrl: serverUrl ?? origin?.origin ?? '' }
       await sendPublicDocument(
         req,
         res,
-        { key: `feed:${format}:${category ?? ''}:${request.siteUrl}:${request.serverUrl}`, ttl, contentType },
+        { key: `feed:${format}:${category ?? ''}:${request.siteUrl}:${request.serverUrl}`, ttl, contentType, host: origin?.host },
         async () => {
           const [channel, articles] = await Promise.all([loadChannel(payload, request), loadArticles(payload, category, limit)])
           return channel && renderFeed(format, channel, articles)

@@ -7,7 +7,7 @@ import { cached } from '../lib/publicCache'
 import { SITEMAP_CONTENT_TYPE } from './contracts/sitemap'
 import { notFound } from './http/apiError'
 import { sendPublicDocument } from './http/publicDocument'
-import { requestOrigin } from './http/requestOrigin'
+import { requestOriginTemplate } from './http/requestOrigin'
 import { type SitemapEntry, sitemapIndex, sitemapPage, urlSet } from './serializers/sitemap'
 
 export type SitemapOptions = {
@@ -48,17 +48,18 @@ const loadEntries = (payload: Payload, ttl: number): Promise<SitemapEntry[]> =>
 /** GET /sitemap.xml (a urlset, or past `maxUrls` URLs a sitemap index) and GET /sitemaps/{n}.xml (its files). */
 export const sitemapRoutes = (payload: Payload, { maxUrls, ttl, siteUrl, serverUrl }: SitemapOptions): Router => {
   const router = Router()
-  const bases = (req: Parameters<typeof requestOrigin>[0]) => {
-    const origin = siteUrl === undefined || serverUrl === undefined ? requestOrigin(req) : ''
-    return { site: siteUrl ?? origin, server: serverUrl ?? origin }
+  // Without SITE_URL or SERVER_URL, one copy per scheme is built for every host, which goes in as it is sent.
+  const bases = (req: Parameters<typeof requestOriginTemplate>[0]) => {
+    const origin = siteUrl === undefined || serverUrl === undefined ? requestOriginTemplate(req) : undefined
+    return { site: siteUrl ?? origin?.origin ?? '', server: serverUrl ?? origin?.origin ?? '', host: origin?.host }
   }
 
   router.get('/sitemap.xml', async (req, res) => {
-    const { site, server } = bases(req)
+    const { site, server, host } = bases(req)
     await sendPublicDocument(
       req,
       res,
-      { key: `sitemap:${site}:${server}`, ttl, contentType: SITEMAP_CONTENT_TYPE },
+      { key: `sitemap:${site}:${server}`, ttl, contentType: SITEMAP_CONTENT_TYPE, host },
       async () => {
         const entries = await loadEntries(payload, ttl)
         return entries.length <= maxUrls ? urlSet(entries, site) : sitemapIndex(entries, maxUrls, `${server}/api/sitemaps`)
@@ -71,11 +72,11 @@ export const sitemapRoutes = (payload: Payload, { maxUrls, ttl, siteUrl, serverU
     const match = /^([1-9]\d{0,8})\.xml$/.exec(req.params.file)
     if (!match) throw notFound('Sitemap')
     const page = Number(match[1])
-    const { site } = bases(req)
+    const { site, host } = bases(req)
     await sendPublicDocument(
       req,
       res,
-      { key: `sitemaps:${page}:${site}`, ttl, contentType: SITEMAP_CONTENT_TYPE },
+      { key: `sitemaps:${page}:${site}`, ttl, contentType: SITEMAP_CONTENT_TYPE, host },
       async () => {
         const entries = await loadEntries(payload, ttl)
         // Files exist only while the sitemap is an index.

@@ -3,9 +3,13 @@ import type { Request, Response } from 'express'
 
 import { cached } from '../../lib/publicCache'
 import { setPublicCaching } from './cacheControl'
+import { HOST_STAND_IN } from './requestOrigin'
 
-/** A document in a format of its own (a feed, a sitemap), prepared once with its weak ETag. */
-type PreparedDocument = { body: Buffer; etag: string }
+/**
+ * A document in a format of its own (a feed, a sitemap), prepared once with its weak ETag: its bytes up to the first
+ * HOST_STAND_IN, then those after each one (none when it holds no stand-in).
+ */
+type PreparedDocument = { head: Buffer; rest: Buffer[]; etag: string }
 
 export type PublicDocumentOptions = {
   /** What distinguishes this document from others of its route (format, filter, base URL). */
@@ -14,18 +18,34 @@ export type PublicDocumentOptions = {
   ttl: number
   /** The exact `Content-Type`. */
   contentType: string
+  /** The request's host, put wherever the document was built with HOST_STAND_IN (links made from the request). */
+  host?: string
+}
+
+const prepare = (text: string): PreparedDocument => {
+  const [head = '', ...rest] = text.split(HOST_STAND_IN)
+  return { head: Buffer.from(head), rest: rest.map((piece) => Buffer.from(piece)), etag: etag(text, { weak: true }) }
+}
+
+/** The bytes and ETag sent for `host`: the pieces joined by it (one copy), and a tag of the document's and the host's. */
+const forHost = ({ head, rest, etag: documentTag }: PreparedDocument, host = HOST_STAND_IN): { body: Buffer; etag: string } => {
+  if (rest.length === 0) return { body: head, etag: documentTag }
+  const separator = Buffer.from(host)
+  return { body: Buffer.concat([head, ...rest.flatMap((piece) => [separator, piece])]), etag: etag(`${documentTag} ${host}`, { weak: true }) }
 }
 
 /**
  * Answers a public read whose body is not the JSON envelope. The document is the same for every caller (it shows
- * published records only), so it is computed at most once per `ttl` and shared; like the other public reads it
- * carries an ETag (a matching `If-None-Match` gets an empty 304) and `Cache-Control` (`no-store` for token holders).
- * `produce` returns null when there is no such document; that is remembered too and answered with `missing()`.
+ * published records only), so it is computed at most once per `ttl` and shared, whatever host the caller named (the
+ * host goes in as it is sent: a copy per host would rebuild it for every new Host header, and push every other
+ * answer out of the cache); like the other public reads it carries an ETag (a matching `If-None-Match` gets an
+ * empty 304) and `Cache-Control` (`no-store` for token holders). `produce` returns null when there is no such
+ * document; that is remembered too and answered with `missing()`.
  */
 export const sendPublicDocument = async (
   req: Request,
   res: Response,
-  { key, ttl, contentType }: PublicDocumentOptions,
+  { key, ttl, contentType, host }: PublicDocumentOptions,
   produce: () => Promise<string | null>,
   missing: () => Error,
 ): Promise<void> => {
@@ -34,16 +54,15 @@ export const sendPublicDocument = async (
     ttl,
     async (): Promise<PreparedDocument | null> => {
       const text = await produce()
-      if (text === null) return null
-      const body = Buffer.from(text)
-      return { body, etag: etag(body, { weak: true }) }
+      return text === null ? null : prepare(text)
     },
-    (prepared) => prepared?.body.length ?? 1,
+    (prepared) => (prepared ? prepared.rest.reduce((bytes, piece) => bytes + piece.length, prepared.head.length) : 1),
   )
   if (!document) throw missing()
+  const sent = forHost(document, host)
   setPublicCaching(req, res)
   res.setHeader('Content-Type', contentType)
-  res.setHeader('ETag', document.etag)
+  res.setHeader('ETag', sent.etag)
   // Express's send answers 304 with no body when the request's If-None-Match matches the ETag.
-  res.status(200).send(document.body)
+  res.status(200).send(sent.body)
 }
