@@ -8,8 +8,9 @@ import { type Manifest, MANIFEST_PATH, MEDIA_FOLDER } from './manifest'
 /**
  * Writes the archive: a gzipped tar of manifest.json, the database snapshot and the media files, streamed from
  * disk. `staging` holds the snapshot under `database/`; the media folder is reached through a `media` link in it,
- * so the entries are exactly the manifest's paths (the link itself is not stored). Written to `<output>.partial`
- * and renamed, so `output` only ever holds a whole archive.
+ * so the entries are exactly the manifest's paths (the link itself is not stored), manifest.json first: a restore
+ * reads and checks it before any other entry. Written to `<output>.partial` and renamed, so `output` only ever
+ * holds a whole archive.
  */
 export const writeArchive = async (output: string, staging: string, manifest: Manifest, mediaDir: string): Promise<void> => {
   fs.writeFileSync(path.join(staging, MANIFEST_PATH), `${JSON.stringify(manifest, null, 2)}\n`)

@@ -4,7 +4,7 @@ import path from 'node:path'
 import { selectDatabase } from '../databaseSelection'
 import type { ServiceEnv } from '../env'
 import { mediaDirOf } from '../mediaDir'
-import { extractArchive } from './archiveReader'
+import { checkArchive, unpackArchive } from './archiveReader'
 import { BackupError } from './backupError'
 import { type Manifest, MEDIA_FOLDER } from './manifest'
 import { checkMediaStorageMatches } from './mediaInBucket'
@@ -33,28 +33,29 @@ const checkTargetIsEmpty = (contents: TargetContents, mediaDir: string | undefin
 
 /**
  * Restores an archive into the database DATABASE_URL selects and the media folder under DATA_DIR. The archive is
- * unpacked and checked in full inside the data folder before anything is touched; the target must be empty (see
- * targetContents.ts) unless `force`, and no other process may be using it. The database is replaced in one step
- * (SQLite: a rename; Postgres: one transaction), then the media folder (renames). With S3_BUCKET, media stay in the
- * bucket: the archive must be one made with media on S3 (mediaInBucket.ts), and no media folder is touched.
+ * first read in full and checked against its manifest without writing anything (archiveReader.ts), then unpacked
+ * into a folder inside the data folder, every rule checked again; the target must be empty (see targetContents.ts)
+ * unless `force`, and no other process may be using it. The database is replaced in one step (SQLite: a rename;
+ * Postgres: one transaction), then the media folder (renames). With S3_BUCKET, media stay in the bucket: the
+ * archive must be one made with media on S3 (mediaInBucket.ts), and no media folder is touched.
  */
 export const restoreBackup = async ({ env, archive, force = false }: RestoreOptions): Promise<RestoreResult> => {
   const started = Date.now()
   const selection = selectDatabase(env.databaseUrl, env.dataDir)
   refuseUnsupportedDatabase(selection.kind, 'restore')
   const file = path.resolve(archive)
-  if (!fs.existsSync(file)) throw new BackupError(`No such archive: ${file}`)
+  const checked = await checkArchive(file)
+  if (checked.manifest.database.kind !== selection.kind) {
+    throw new BackupError(
+      `${file} holds a ${checked.manifest.database.kind} database, but DATABASE_URL selects ${selection.kind}: restoring across database kinds is not supported.`,
+    )
+  }
+  checkMediaStorageMatches(checked.manifest, env.s3)
 
   fs.mkdirSync(env.dataDir, { recursive: true })
   const staging = fs.mkdtempSync(path.join(env.dataDir, '.restore-'))
   try {
-    const manifest = await extractArchive(file, staging)
-    if (manifest.database.kind !== selection.kind) {
-      throw new BackupError(
-        `${file} holds a ${manifest.database.kind} database, but DATABASE_URL selects ${selection.kind}: restoring across database kinds is not supported.`,
-      )
-    }
-    checkMediaStorageMatches(manifest, env.s3)
+    const manifest = await unpackArchive(file, staging, checked)
     const restoredDatabase = path.join(staging, manifest.database.path)
     // Media in a bucket stay there: the local folder is neither checked nor replaced.
     const mediaDir = env.s3 ? undefined : mediaDirOf(env.dataDir)

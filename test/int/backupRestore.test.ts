@@ -13,6 +13,7 @@ import { readEnv } from '../../lib/env'
 import { createAccount } from '../helpers/accounts'
 import { bootService, type BootedService } from '../helpers/bootService'
 import { createArticle, createCategory, createProject } from '../helpers/content'
+import { craftedManifest, type CraftedEntry, treeOf, writeCraftedArchive } from '../helpers/craftedArchive'
 import { uploadImage } from '../helpers/media'
 import { spawnServer, type ServerProcess } from '../helpers/serverProcess'
 import { createTestDatabase, type TestDatabase } from '../helpers/testDatabase'
@@ -297,6 +298,11 @@ describe('MongoDB', () => {
     expect(restore.code).toBe(0)
     expect(restore.stdout).toMatch(new RegExp(`^Restored the backup of \\d{4}-.*\\n {2}database: .*\\n {2}media: ${setup.mediaFiles} files\\nStart the service`))
     expect(leftovers(restored)).toEqual([])
+    // Plain files and folders, whatever modes the source had.
+    expect(treeOf(path.join(restored.dataDir, 'media')).map((line) => line.split(' ').slice(1, 3).join(' '))).toEqual(
+      Array.from({ length: setup.mediaFiles }, () => 'file 644'),
+    )
+    expect(fs.statSync(path.join(restored.dataDir, 'media')).mode & 0o7777).toBe(0o755)
     // The search index (its own schema on Postgres) came with the dump, before any service start could rebuild it.
     expect(Number(await queryTarget(restored, { sqlite: 'SELECT count(*) FROM libsql_search_v2', postgres: 'SELECT count(*) FROM blog_search.entries_v2' }))).toBeGreaterThan(0)
 
@@ -364,13 +370,26 @@ describe('MongoDB', () => {
     let good: string
     const env = () => readEnv({ NODE_ENV: 'production', PAYLOAD_SECRET: SECRET, DATA_DIR: target.dataDir, DATABASE_URL: target.database.url })
 
-    /** Unpacks the good archive, lets `change` edit the unpacked files, and packs them again. */
+    /** Unpacks the good archive, lets `change` edit the unpacked files, and packs them again, the manifest first. */
     const tampered = async (name: string, change: (dir: string) => void) => {
       const dir = fs.mkdtempSync(path.join(work, 'unpacked-'))
       await tar.extract({ file: good, cwd: dir })
       change(dir)
       const file = path.join(work, name)
-      await tar.create({ gzip: true, file, cwd: dir, portable: true }, fs.readdirSync(dir))
+      await tar.create({ gzip: true, file, cwd: dir, portable: true }, ['manifest.json', ...fs.readdirSync(dir).filter((entry) => entry !== 'manifest.json')])
+      return file
+    }
+
+    /** An archive written entry by entry after a manifest listing `media` (and a database snapshot of the suite's kind). */
+    const crafted = (name: string, media: Record<string, string>, entries: CraftedEntry[]) => {
+      const kind = target.database.kind === 'postgres' ? 'postgres' : 'sqlite'
+      const database = 'not really a database'
+      const file = path.join(work, name)
+      writeCraftedArchive(file, [
+        { path: 'manifest.json', body: craftedManifest(kind, database, media) },
+        { path: kind === 'sqlite' ? 'database/content.sqlite' : 'database/postgres.dump', body: database },
+        ...entries,
+      ])
       return file
     }
 
@@ -378,6 +397,9 @@ describe('MongoDB', () => {
       target = await newTarget()
       targets.push(target)
       good = burstArchive
+      // Content the refused restores must leave alone.
+      fs.mkdirSync(path.join(target.dataDir, 'media'))
+      fs.writeFileSync(path.join(target.dataDir, 'media', 'already-here.png'), 'kept')
     })
 
     it.each([
@@ -436,11 +458,63 @@ describe('MongoDB', () => {
           }),
         /holds a (sqlite|postgres) database, but DATABASE_URL selects (sqlite|postgres): restoring across database kinds is not supported/,
       ],
+      [
+        'a manifest that is not the first entry',
+        async () => {
+          const dir = fs.mkdtempSync(path.join(work, 'unpacked-'))
+          await tar.extract({ file: good, cwd: dir })
+          const file = path.join(work, 'manifest-last.tar.gz')
+          await tar.create({ gzip: true, file, cwd: dir, portable: true }, ['database', 'manifest.json', 'media'])
+          return file
+        },
+        /is not a backup of this service: it has no manifest\.json as its first entry/,
+      ],
+      [
+        'a setuid file',
+        () => crafted('setuid.tar.gz', { 'tool.png': 'x' }, [{ path: 'media/tool.png', body: 'x', mode: 0o6755 }]),
+        /cannot be restored: media\/tool\.png has a setuid, setgid or sticky bit \(mode 6755\)\. Nothing was changed\.$/,
+      ],
+      [
+        'a sticky folder',
+        () => crafted('sticky.tar.gz', { 'a.png': 'x' }, [{ path: 'media/', type: 'Directory', mode: 0o1777 }, { path: 'media/a.png', body: 'x' }]),
+        /cannot be restored: media has a setuid, setgid or sticky bit \(mode 1777\)/,
+      ],
+      [
+        'an unlisted file',
+        () => crafted('unlisted.tar.gz', {}, [{ path: 'media/extra.png', body: 'x' }]),
+        /cannot be restored: it holds a file its manifest does not list \(media\/extra\.png\)/,
+      ],
+      [
+        'a path leaving the data folder',
+        () => crafted('escape.tar.gz', {}, [{ path: '../escaped.txt', body: 'x' }]),
+        /cannot be restored: it holds a file its manifest does not list \(\.\.\/escaped\.txt\)/,
+      ],
+      [
+        'a file larger than listed',
+        () => crafted('larger.tar.gz', { 'big.png': 'ten bytes!' }, [{ path: 'media/big.png', body: Buffer.alloc(4 * 1024 * 1024) }]),
+        /cannot be restored: media\/big\.png is 4194304 bytes, but its manifest says 10/,
+      ],
+      [
+        'a symbolic link',
+        () => crafted('symlink.tar.gz', { link: '' }, [{ path: 'media/link', type: 'SymbolicLink', linkpath: '/etc/passwd' }]),
+        /cannot be restored: media\/link is a symbolic link: a backup holds only files and folders/,
+      ],
+      [
+        'a hard link',
+        () => crafted('hardlink.tar.gz', { hard: '' }, [{ path: 'media/hard', type: 'Link', linkpath: 'database/content.sqlite' }]),
+        /cannot be restored: media\/hard is a hard link/,
+      ],
+      [
+        'a device',
+        () => crafted('device.tar.gz', { tty: '' }, [{ path: 'media/tty', type: 'CharacterDevice', mode: 0o666 }]),
+        /cannot be restored: media\/tty is a device/,
+      ],
+      ['a FIFO', () => crafted('fifo.tar.gz', { pipe: '' }, [{ path: 'media/pipe', type: 'FIFO' }]), /cannot be restored: media\/pipe is a FIFO/],
     ])('%s', async (_name, make, message) => {
       const archive = await make()
-      const before = { database: await fingerprint(target), media: mediaListing(target) }
+      const before = { database: await fingerprint(target), media: mediaListing(target), files: treeOf(target.dataDir) }
       await expect(restoreBackup({ env: env(), archive })).rejects.toThrow(message)
-      expect({ database: await fingerprint(target), media: mediaListing(target) }).toEqual(before)
+      expect({ database: await fingerprint(target), media: mediaListing(target), files: treeOf(target.dataDir) }).toEqual(before)
       expect(leftovers(target)).toEqual([])
     })
   })
