@@ -1,6 +1,14 @@
 import path from 'node:path'
 
-import { type CollectionAfterChangeHook, type CollectionAfterDeleteHook, type CollectionConfig, type Config, type Field, QueryError } from 'payload'
+import {
+  baseSessionsField,
+  type CollectionAfterChangeHook,
+  type CollectionAfterDeleteHook,
+  type CollectionConfig,
+  type Config,
+  type Field,
+  QueryError,
+} from 'payload'
 
 import { ArticleDailyViews } from './collections/ArticleDailyViews'
 import { ArticleLikes } from './collections/ArticleLikes'
@@ -18,6 +26,8 @@ import { Projects } from './collections/Projects'
 import { Resources } from './collections/Resources'
 import { Skills } from './collections/Skills'
 import { Users } from './collections/Users'
+import { canRunJobs } from './access/canRunJobs'
+import { ownSessionsOnly } from './access/ownSessionsOnly'
 import { createWallMessages } from './collections/WallMessages'
 import { WebhookDeliveries } from './collections/WebhookDeliveries'
 import { createWebhooks } from './collections/Webhooks'
@@ -29,6 +39,10 @@ import { indexArticle, indexProject, unindexArticle, unindexProject } from './ho
 import { createFirstAdmin } from './lib/createFirstAdmin'
 import { CategoryInUseError } from './hooks/refuseDeletingUsedCategory'
 import { answerRequestMistakes } from './hooks/answerRequestMistakes'
+import { GRAPHQL_ERROR_NAME, logGraphqlErrors } from './hooks/logGraphqlErrors'
+import { boundEveryCollection } from './lib/boundEveryCollection'
+import { boundGraphqlOperations } from './lib/graphqlBounds'
+import { QueryBoundsError } from './lib/queryBoundsError'
 import { setRetryAfterOnOutage } from './hooks/setRetryAfterOnOutage'
 import { startSharedState } from './lib/coherence/startSharedState'
 import { runCallbacksOnCommit } from './lib/db/afterCommit'
@@ -90,8 +104,23 @@ const EXPECTED_REFUSALS: Record<string, 'info' | false> = {
   AuthenticationError: 'info',
   [LoginThrottledError.name]: 'info',
   [CategoryInUseError.errorName]: 'info',
+  [QueryBoundsError.errorName]: 'info',
   [QueryError.name]: false,
+  // Logged by the error it wraps instead (hooks/logGraphqlErrors.ts).
+  [GRAPHQL_ERROR_NAME]: false,
 }
+
+/** Payload's complexity limit for a GraphQL query when the config sets none. */
+const PAYLOAD_MAX_COMPLEXITY = 1000
+
+/**
+ * Payload's sessions field with a read rule of its owner only (access/ownSessionsOnly.ts). Payload merges a field of
+ * the same name into the one it adds to auth collections, this one's keys winning.
+ */
+const withOwnSessions = (collection: CollectionConfig): CollectionConfig =>
+  typeof collection.auth === 'object' && collection.auth.useSessions
+    ? { ...collection, fields: [...collection.fields, { ...baseSessionsField, access: { ...baseSessionsField.access, read: ownSessionsOnly } }] }
+    : collection
 
 /** Hooks the plugin appends to a collection's own, by collection slug. */
 type AppendedHooks = Partial<Record<string, { afterChange: CollectionAfterChangeHook; afterDelete?: CollectionAfterDeleteHook }>>
@@ -168,6 +197,7 @@ export const blogPortfolio =
     ]
       .map((collection) => withExtraFields(collection, options.extraFields?.[collection.slug as BlogPortfolioCollectionSlug]))
       .map((collection) => withSitePreview(collection, options.siteUrl))
+      .map(withOwnSessions)
       .map((collection) => (numericIds ? withNumericId(collection) : collection))
       .map(withHooksFrom(SEARCH_HOOKS))
       .map(withCacheClearing)
@@ -213,13 +243,28 @@ export const blogPortfolio =
       },
       collections: [...existing, ...ours],
       globals: [...(incoming.globals ?? []), site],
+      graphQL: {
+        ...incoming.graphQL,
+        validationRules: (args) => [
+          ...(incoming.graphQL?.validationRules?.(args) ?? []),
+          boundGraphqlOperations(incoming.graphQL?.maxComplexity ?? PAYLOAD_MAX_COMPLEXITY)(args),
+        ],
+      },
       // The queue is run by lib/jobs/jobsRunner.ts in the service process (no `autoRun`: Payload's cron would run
       // it in every process, and only where the admin UI had been visited).
-      jobs: { ...incoming.jobs, tasks: [...(incoming.jobs?.tasks ?? []), ...jobTasks(webhooks)] },
-      hooks: { ...incoming.hooks, afterError: [...(incoming.hooks?.afterError ?? []), setRetryAfterOnOutage, answerRequestMistakes] },
+      jobs: {
+        ...incoming.jobs,
+        access: { cancel: canRunJobs, queue: canRunJobs, run: canRunJobs, ...incoming.jobs?.access },
+        tasks: [...(incoming.jobs?.tasks ?? []), ...jobTasks(webhooks)],
+      },
+      hooks: {
+        ...incoming.hooks,
+        afterError: [...(incoming.hooks?.afterError ?? []), setRetryAfterOnOutage, answerRequestMistakes, logGraphqlErrors],
+      },
       loggingLevels: { ...EXPECTED_REFUSALS, ...incoming.loggingLevels },
       routes: { ...incoming.routes, api: cmsApiRoute },
       onInit: async (payload) => {
+        boundEveryCollection(payload)
         guardDatabase(payload)
         await renewSqliteConnectionAfterBusy(payload.db, payload.logger)
         clearPublicCacheOnCommit(payload.db)

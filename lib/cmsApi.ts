@@ -38,6 +38,25 @@ const graphqlQueries = (body: Buffer, contentType: string | undefined): string[]
   })
 }
 
+/**
+ * GraphQL over HTTP answers a request refused before it ran (a syntax error, a failed validation such as the bounds
+ * of lib/graphqlBounds.ts: `errors` and no `data`) with a 200 when the client accepts `application/json`. It is the
+ * client's mistake: a 400, as with `application/graphql-response+json`. Answers that ran keep their status.
+ */
+const withRequestErrorStatus = async (response: Response): Promise<Response> => {
+  if (response.status !== 200 || !/json/i.test(response.headers.get('content-type') ?? '')) return response
+  const text = await response.text()
+  let refused = false
+  if (text.startsWith('{"errors":')) {
+    try {
+      refused = !('data' in JSON.parse(text))
+    } catch {
+      // not JSON after all: passed on as it came
+    }
+  }
+  return new Response(text, { status: refused ? 400 : 200, headers: response.headers })
+}
+
 /** An error as Payload's REST API writes one. */
 const errorResponse = (status: number, message: string): Response => Response.json({ errors: [{ message }] }, { status })
 
@@ -82,6 +101,7 @@ export const createCmsApiHandler = (config: SanitizedConfig) => {
     if (graphqlQueries(query, req.headers['content-type']).some(hasFragmentCycle)) {
       return sendWebResponse(errorResponse(400, 'Fragments must not spread each other in a cycle.'), res)
     }
-    await sendWebResponse(await (await loadGraphql())(toWebRequest(req, origin, url, clientIp, Readable.from([query]))), res)
+    const answer = await (await loadGraphql())(toWebRequest(req, origin, url, clientIp, Readable.from([query])))
+    await sendWebResponse(await withRequestErrorStatus(answer), res)
   }
 }

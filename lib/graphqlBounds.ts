@@ -1,0 +1,116 @@
+import {
+  type ExecutionArgs,
+  type FragmentDefinitionNode,
+  getNamedType,
+  GraphQLError,
+  type GraphQLNamedType,
+  type GraphQLSchema,
+  isInterfaceType,
+  isObjectType,
+  Kind,
+  type SelectionSetNode,
+  type ValidationRule,
+} from 'graphql'
+
+import { isStaff } from './roles'
+import { GRAPHQL_BOUNDS } from './queryBounds'
+
+type Walk = {
+  schema: GraphQLSchema
+  fragments: Map<string, FragmentDefinitionNode>
+  /** Fragments being spread on the way to the selection at hand (a cycle would never end). */
+  spreading: Set<string>
+  maxComplexity: number
+  rootFields: number
+  complexity: number
+  refusal?: string
+}
+
+/** What a field adds to Payload's complexity score: its `extensions.complexity` (10 for relationships and joins), else 1. */
+const ownComplexity = (parent: GraphQLNamedType | undefined, name: string): { cost: number; type: GraphQLNamedType | undefined } => {
+  const field = parent && (isObjectType(parent) || isInterfaceType(parent)) ? parent.getFields()[name] : undefined
+  const declared: unknown = field?.extensions?.complexity
+  return { cost: typeof declared === 'number' ? declared : 1, type: field ? getNamedType(field.type) : undefined }
+}
+
+/**
+ * Walks a selection set once, counting root fields, depth and complexity, and stops at the first bound it passes:
+ * the walk itself costs at most about as many steps as the bounds allow, whatever the query (fragments spread many
+ * times included).
+ */
+const walkSelections = (walk: Walk, selectionSet: SelectionSetNode, parent: GraphQLNamedType | undefined, depth: number): void => {
+  for (const selection of selectionSet.selections) {
+    if (walk.refusal) return
+    if (selection.kind === Kind.FIELD) {
+      if (depth === 1 && ++walk.rootFields > GRAPHQL_BOUNDS.rootFields) {
+        walk.refusal = `An operation may ask for at most ${GRAPHQL_BOUNDS.rootFields} fields at its root, aliases included.`
+        return
+      }
+      if (depth > GRAPHQL_BOUNDS.depth) {
+        walk.refusal = `Fields may nest at most ${GRAPHQL_BOUNDS.depth} deep.`
+        return
+      }
+      const { cost, type } = ownComplexity(parent, selection.name.value)
+      walk.complexity += cost
+      if (walk.complexity > walk.maxComplexity) {
+        walk.refusal = `The query's complexity is over the limit of ${walk.maxComplexity}: ask for fewer fields or relationships.`
+        return
+      }
+      if (selection.selectionSet) walkSelections(walk, selection.selectionSet, type, depth + 1)
+    } else if (selection.kind === Kind.INLINE_FRAGMENT) {
+      walkSelections(walk, selection.selectionSet, selection.typeCondition ? walk.schema.getType(selection.typeCondition.name.value) ?? undefined : parent, depth)
+    } else {
+      const name = selection.name.value
+      const fragment = walk.fragments.get(name)
+      // An unknown fragment is GraphQL's own validation error.
+      if (!fragment) continue
+      if (walk.spreading.has(name)) {
+        walk.refusal = 'Fragments must not spread each other in a cycle.'
+        return
+      }
+      walk.spreading.add(name)
+      walkSelections(walk, fragment.selectionSet, walk.schema.getType(fragment.typeCondition.name.value) ?? undefined, depth)
+      walk.spreading.delete(name)
+    }
+  }
+}
+
+const userOf = (contextValue: unknown): unknown => {
+  const req: unknown = typeof contextValue === 'object' && contextValue !== null ? Reflect.get(contextValue, 'req') : undefined
+  return typeof req === 'object' && req !== null ? Reflect.get(req, 'user') : undefined
+}
+
+/**
+ * Bounds every GraphQL operation (API.md, "What no request may do"): at most 20 root fields (aliases count), fields
+ * nested 6 deep, and a complexity of `staffComplexity` (Payload's `graphQL.maxComplexity`) for staff, 250 for anyone
+ * else. For `graphQL.validationRules`, which Payload's GraphQL handler calls per request with the request in
+ * `contextValue`.
+ *
+ * A refused document is reported once and then taken out of the walk that validates it (an `enter` that returns
+ * null removes the node): GraphQL runs every rule in that one walk, and one of them (OverlappingFieldsCanBeMerged)
+ * compares every pair of fields, which took seconds for a few hundred aliases.
+ */
+export const boundGraphqlOperations =
+  (staffComplexity: number) =>
+  (args: ExecutionArgs): ValidationRule =>
+  (context) => ({
+    Document: {
+      enter: (document) => {
+        const fragments = new Map(
+          document.definitions.flatMap((definition) => (definition.kind === Kind.FRAGMENT_DEFINITION ? [[definition.name.value, definition] as const] : [])),
+        )
+        const maxComplexity = isStaff(userOf(args.contextValue)) ? staffComplexity : Math.min(staffComplexity, GRAPHQL_BOUNDS.publicComplexity)
+        for (const definition of document.definitions) {
+          if (definition.kind !== Kind.OPERATION_DEFINITION) continue
+          const schema = context.getSchema()
+          const walk: Walk = { schema, fragments, spreading: new Set(), maxComplexity, rootFields: 0, complexity: 0 }
+          walkSelections(walk, definition.selectionSet, schema.getRootType(definition.operation) ?? undefined, 1)
+          if (walk.refusal) {
+            context.reportError(new GraphQLError(walk.refusal, { nodes: definition }))
+            return null
+          }
+        }
+        return undefined
+      },
+    },
+  })

@@ -1,0 +1,19 @@
+/** Page sizes and depth for queries from outside the process (`/cms-api` REST and GraphQL), API.md "What no request may do". */
+export const QUERY_BOUNDS = {
+  /** Largest page an anonymous caller or a member may ask for; more, `limit=0` or `pagination=false` is a 400. */
+  publicLimit: 100,
+  /** Largest page staff get: a larger one, `limit=0` or `pagination=false` is cut to this many. */
+  staffLimit: 1000,
+  /** Deepest population of relationships, for everyone (a deeper `depth` is cut to this). */
+  depth: 3,
+} as const
+
+/** GraphQL operations from outside the process (lib/graphqlBounds.ts). */
+export const GRAPHQL_BOUNDS = {
+  /** Fields at the root of one operation, aliases counted. */
+  rootFields: 20,
+  /** Fields nested in fields, the root one counting as 1. */
+  depth: 6,
+  /** Payload's complexity score (1 per field, 10 per relationship or join) an anonymous caller or a member may spend. */
+  publicComplexity: 250,
+} as const

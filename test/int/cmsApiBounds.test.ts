@@ -1,0 +1,260 @@
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals'
+
+import { createAccount, loginToken } from '../helpers/accounts'
+import { bootService, type BootedService } from '../helpers/bootService'
+import { createArticle, createCategory } from '../helpers/content'
+
+let service: BootedService
+const tokens = { admin: '', editor: '', user: '' }
+let adminId = 0
+
+/** More published articles than an anonymous page may hold. */
+const ARTICLES = 110
+
+beforeAll(async () => {
+  service = await bootService()
+  const { payload } = service
+  adminId = Number((await createAccount(payload, 'admin', 'owner@example.com')).id)
+  await createAccount(payload, 'editor', 'editor@example.com')
+  await createAccount(payload, 'user', 'member@example.com')
+  for (const role of ['admin', 'editor', 'user'] as const) {
+    tokens[role] = await loginToken(service, role === 'admin' ? 'owner@example.com' : role === 'editor' ? 'editor@example.com' : 'member@example.com')
+  }
+  const category = await createCategory(payload, 'Notes')
+  for (let index = 0; index < ARTICLES; index++) {
+    await createArticle(payload, { title: `Article ${index}`, category, author: adminId })
+  }
+}, 120_000)
+
+afterAll(async () => {
+  await service?.stop()
+})
+
+const as = (role: keyof typeof tokens) => ({ Authorization: `JWT ${tokens[role]}` })
+
+const get = (path: string, headers: Record<string, string> = {}) => service.request().get(path).set(headers)
+
+const graphql = (query: string, headers: Record<string, string> = {}) => service.request().post('/cms-api/graphql').set(headers).send({ query })
+
+const stillAnswers = async () => expect((await get('/api/health')).status).toBe(200)
+
+const PAGE_REFUSED = 'A page may hold at most 100 documents: ask for a limit from 1 to 100, and page through the rest.'
+
+describe('page sizes on /cms-api REST', () => {
+  it.each([
+    '/cms-api/articles?limit=0',
+    '/cms-api/articles?pagination=false',
+    '/cms-api/articles?limit=101',
+    '/cms-api/articles?limit=100000',
+    '/cms-api/categories?pagination=false&limit=5',
+    '/cms-api/articles/versions?limit=0',
+    '/cms-api/payload-preferences?limit=0',
+    '/cms-api/payload-locked-documents?pagination=false',
+  ])('anonymous %s: 400 naming the limit, and the process still answers', async (path) => {
+    const res = await get(path)
+    expect({ path, status: res.status, body: res.body }).toEqual({ path, status: 400, body: { errors: [{ message: PAGE_REFUSED }] } })
+    await stillAnswers()
+  })
+
+  it('a member is held to the same page', async () => {
+    for (const path of ['/cms-api/articles?limit=0', '/cms-api/articles?limit=101', '/cms-api/payload-preferences?pagination=false']) {
+      const res = await get(path, as('user'))
+      expect({ path, status: res.status, body: res.body }).toEqual({ path, status: 400, body: { errors: [{ message: PAGE_REFUSED }] } })
+    }
+  })
+
+  it('anonymous limit=100 is answered with 100 documents; no limit gives Payload default page', async () => {
+    const full = await get('/cms-api/articles?limit=100&depth=0')
+    expect([full.status, full.body.docs.length, full.body.totalDocs]).toEqual([200, 100, ARTICLES])
+    const plain = await get('/cms-api/articles?depth=0')
+    expect([plain.status, plain.body.docs.length]).toEqual([200, 10])
+  })
+
+  it.each(['editor', 'admin'] as const)('%s: larger pages, limit=0 and pagination=false are cut to 1,000', async (role) => {
+    for (const path of ['/cms-api/articles?limit=5000&depth=0', '/cms-api/articles?limit=0&depth=0', '/cms-api/articles?pagination=false&depth=0']) {
+      const res = await get(path, as(role))
+      expect({ path, status: res.status, limit: res.body.limit, docs: res.body.docs.length }).toEqual({ path, status: 200, limit: 1000, docs: ARTICLES })
+    }
+    const versions = await get('/cms-api/articles/versions?limit=0&depth=0', as(role))
+    expect([versions.status, versions.body.limit]).toEqual([200, 1000])
+  })
+
+  it('depth is cut to 3, in lists and by id', async () => {
+    const article = (await get('/cms-api/articles?limit=1&depth=0')).body.docs[0]
+    // Articles -> category; a category's own relationships go no deeper either way: what shows the cut is that
+    // depth=10 is answered like depth=3 rather than read 10 levels down.
+    const deep = await get(`/cms-api/articles/${article.id}?depth=10`, as('admin'))
+    const three = await get(`/cms-api/articles/${article.id}?depth=3`, as('admin'))
+    expect(deep.status).toBe(200)
+    expect(deep.body).toEqual(three.body)
+    const list = await get('/cms-api/articles?limit=2&depth=10', as('admin'))
+    expect(list.body.docs).toEqual((await get('/cms-api/articles?limit=2&depth=3', as('admin'))).body.docs)
+  })
+
+  it('the /api routes still read everything they need (the Local API is not bounded)', async () => {
+    for (const path of ['/api/articles?limit=50', '/api/feeds/rss.xml', '/api/sitemap.xml']) {
+      expect({ path, status: (await get(path)).status }).toEqual({ path, status: 200 })
+    }
+    const sitemap = await get('/api/sitemap.xml')
+    expect(sitemap.text.match(/<loc>[^<]*\/articles\//g)?.length).toBe(ARTICLES)
+  })
+})
+
+describe('page sizes in GraphQL', () => {
+  it.each(['{ Articles(limit: 0) { docs { id title content } } }', '{ Articles(pagination: false) { docs { id } } }', '{ Articles(limit: 101) { docs { id } } }'])(
+    'anonymous %s: an error naming the limit, no documents',
+    async (query) => {
+      const res = await graphql(query)
+      expect(res.body.data?.Articles ?? null).toBeNull()
+      expect(res.body.errors).toMatchObject([{ message: PAGE_REFUSED, extensions: { statusCode: 400 } }])
+      await stillAnswers()
+    },
+  )
+
+  it('staff get at most 1,000; anonymous limit 100 is answered', async () => {
+    const staff = await graphql('{ Articles(limit: 0) { limit docs { id } } }', as('editor'))
+    expect([staff.body.data.Articles.limit, staff.body.data.Articles.docs.length]).toEqual([1000, ARTICLES])
+    const anonymous = await graphql('{ Articles(limit: 100) { docs { id } } }')
+    expect(anonymous.body.data.Articles.docs).toHaveLength(100)
+  })
+})
+
+describe('GraphQL operations are bounded before any resolver runs', () => {
+  const aliases = (count: number) => `{ ${Array.from({ length: count }, (_, index) => `a${index}: Categories(limit: 1) { totalDocs }`).join(' ')} }`
+
+  it('499 aliases: 400, and the process still answers', async () => {
+    const res = await graphql(aliases(499))
+    expect(res.status).toBe(400)
+    expect(res.body.errors).toMatchObject([{ message: 'An operation may ask for at most 20 fields at its root, aliases included.' }])
+    await stillAnswers()
+  })
+
+  it('21 root fields are refused, 20 answered; fragments and inline fragments count too', async () => {
+    expect((await graphql(aliases(21))).status).toBe(400)
+    const twenty = await graphql(aliases(20))
+    expect([twenty.status, twenty.body.data.a19]).toEqual([200, { totalDocs: 1 }])
+    const spread = `query { ...F ...F2 } fragment F on Query { ${Array.from({ length: 11 }, (_, index) => `f${index}: __typename`).join(' ')} } fragment F2 on Query { ... on Query { ${Array.from({ length: 10 }, (_, index) => `g${index}: __typename`).join(' ')} } }`
+    expect((await graphql(spread)).status).toBe(400)
+  })
+
+  it('fields nested 7 deep are refused, 6 answered', async () => {
+    const six = await graphql('{ __schema { types { fields { type { ofType { name } } } } } }')
+    expect(six.status).toBe(200)
+    const seven = await graphql('{ __schema { types { fields { type { ofType { ofType { name } } } } } } }')
+    expect([seven.status, seven.body]).toEqual([400, { errors: [expect.objectContaining({ message: 'Fields may nest at most 6 deep.' })] }])
+  })
+
+  it('anonymous callers have a lower complexity limit than staff', async () => {
+    // 20 root fields, each reading 10 articles with their category (10 for the relationship): 20 * (1 + 1 + 1 + 11) = 280.
+    const query = `{ ${Array.from({ length: 20 }, (_, index) => `a${index}: Articles(limit: 1) { docs { id category { id } } }`).join(' ')} }`
+    const anonymous = await graphql(query)
+    expect([anonymous.status, anonymous.body.errors?.[0]?.message]).toEqual([400, "The query's complexity is over the limit of 250: ask for fewer fields or relationships."])
+    const staff = await graphql(query, as('editor'))
+    expect(staff.status).toBe(200)
+    expect(staff.body.data.a0.docs).toHaveLength(1)
+  })
+
+  it('a refused GraphQL read is logged in one line at info, without a stack', async () => {
+    const logged: unknown[] = []
+    const levels = ['error', 'warn', 'info'] as const
+    const spies = levels.map((level) => jest.spyOn(service.payload.logger, level).mockImplementation(((entry: unknown) => logged.push([level, entry])) as never))
+    try {
+      const res = await graphql(`{ ${Array.from({ length: 5 }, (_, index) => `u${index}: Users { docs { email } }`).join(' ')} }`)
+      expect(res.body.errors).toHaveLength(5)
+      const text = JSON.stringify(logged)
+      expect(logged).toHaveLength(5)
+      expect(logged.every((entry) => (entry as [string])[0] === 'info')).toBe(true)
+      expect(text).not.toMatch(/\bat .*\.(js|ts):\d+/)
+      expect(text).not.toMatch(/stack/i)
+    } finally {
+      spies.forEach((spy) => spy.mockRestore())
+    }
+  })
+})
+
+describe('filters and sorts only on what the caller may read', () => {
+  const REFUSED = (path: string) => ({ errors: [{ message: `The following path cannot be queried: ${path}` }] })
+
+  it('the session oracle: anonymous answers are the same 400 whatever the date', async () => {
+    const later = await get('/cms-api/articles?where[author.sessions.expiresAt][greater_than]=2099-01-01')
+    const earlier = await get('/cms-api/articles?where[author.sessions.expiresAt][greater_than]=2000-01-01')
+    expect([later.status, later.body]).toEqual([400, REFUSED('author.sessions.expiresAt')])
+    expect([earlier.status, earlier.body]).toEqual([later.status, later.body])
+  })
+
+  it.each([
+    ['where[author.sessions.id][equals]=x', 'author.sessions.id'],
+    ['where[author.hash][exists]=true', 'author.hash'],
+    ['where[author.salt][like]=a', 'author.salt'],
+    ['where[author.resetPasswordToken][exists]=true', 'author.resetPasswordToken'],
+    ['where[author.email][like]=owner', 'author.email'],
+    ['where[or][0][title][equals]=x&where[or][1][and][0][author.email][like]=owner', 'author.email'],
+    ['sort=author.hash', 'author.hash'],
+    ['sort=-author.salt', 'author.salt'],
+    ['sort=title,author.resetPasswordToken', 'author.resetPasswordToken'],
+    ['where[version.author.hash][exists]=true', 'version.author.hash'],
+  ])('anonymous /cms-api/articles?%s: 400', async (query, path) => {
+    const collection = path.startsWith('version.') ? 'articles/versions' : 'articles'
+    const res = await get(`/cms-api/${collection}?${query}`, path.startsWith('version.') ? as('user') : {})
+    expect([res.status, res.body]).toEqual([400, REFUSED(path)])
+  })
+
+  it('a member is held to the public profile too; the author id stays queryable', async () => {
+    const member = await get('/cms-api/articles?where[author.email][like]=owner', as('user'))
+    expect([member.status, member.body]).toEqual([400, REFUSED('author.email')])
+    // Payload itself refuses the rest of an account to anyone who cannot read accounts (the name included).
+    const byAuthor = await get(`/cms-api/articles?where[author.id][equals]=${adminId}&limit=1&depth=0`)
+    expect([byAuthor.status, byAuthor.body.totalDocs]).toEqual([200, ARTICLES])
+    const sorted = await get('/cms-api/articles?sort=-author&limit=1&depth=0', as('user'))
+    expect(sorted.status).toBe(200)
+  })
+
+  it('direct queries on /cms-api/users, and GraphQL sorts and counts', async () => {
+    expect((await get('/cms-api/users?where[hash][exists]=true')).status).toBe(400)
+    expect((await get('/cms-api/users?where[sessions.expiresAt][greater_than]=2000-01-01', as('user'))).status).toBe(400)
+    expect((await get('/cms-api/articles/count?where[author.sessions.expiresAt][greater_than]=2000-01-01')).status).toBe(400)
+    const sorted = await graphql('{ Articles(sort: "author.hash") { docs { id } } }')
+    expect(sorted.body.errors).toMatchObject([{ message: 'The following path cannot be queried: author.hash', extensions: { statusCode: 400 } }])
+    expect(sorted.body.data?.Articles ?? null).toBeNull()
+  })
+
+  it('staff may not query the secrets either; an admin may query emails, an editor only as Payload allows', async () => {
+    for (const role of ['admin', 'editor'] as const) {
+      for (const query of ['sort=author.hash', 'where[author.sessions.expiresAt][greater_than]=2000-01-01']) {
+        expect({ role, query, status: (await get(`/cms-api/articles?${query}`, as(role))).status }).toEqual({ role, query, status: 400 })
+      }
+    }
+    const admin = await get('/cms-api/articles?where[author.email][equals]=owner@example.com&limit=1&depth=0', as('admin'))
+    expect([admin.status, admin.body.totalDocs]).toEqual([200, ARTICLES])
+  })
+
+  it("an account's sessions are read by their owner only", async () => {
+    const admin = await get(`/cms-api/users/${adminId}`, as('admin'))
+    expect(admin.body.sessions?.length).toBeGreaterThan(0)
+    const member = await get('/cms-api/users/me', as('user'))
+    expect(member.body.user.sessions?.length).toBeGreaterThan(0)
+  })
+})
+
+describe('the queue is for admins only', () => {
+  it.each([
+    ['anonymous', {}, 401],
+    ['a member', { role: 'user' }, 403],
+    ['an editor', { role: 'editor' }, 403],
+    ['an admin', { role: 'admin' }, 200],
+  ] as const)('/cms-api/payload-jobs/run?allQueues=true as %s: %i', async (_who, { role }: { role?: keyof typeof tokens }, status) => {
+    for (const path of ['/cms-api/payload-jobs/run?allQueues=true', '/cms-api/payload-jobs/handle-schedules']) {
+      const res = await get(path, role ? as(role) : {})
+      if (path.endsWith('handle-schedules') && status === 200) continue
+      expect({ path, status: res.status }).toEqual({ path, status })
+    }
+  })
+
+  it('the record of migrations has no REST door at all', async () => {
+    expect((await get('/cms-api/payload-migrations', as('admin'))).status).toBe(501)
+  })
+
+  it('the Local API still queues and runs jobs', async () => {
+    await expect(service.payload.jobs.run({ allQueues: true, limit: 1 })).resolves.toBeDefined()
+  })
+})
