@@ -26,12 +26,36 @@ export class WebhookAddressError extends Error {
   }
 }
 
+const ipv4Of = (high: number, low: number) => new ipaddr.IPv4([high >> 8, high & 0xff, low >> 8, low & 0xff])
+
+/**
+ * The IPv4 address an IPv6 address carries and reaches: IPv4-mapped `::ffff:a.b.c.d`, IPv4-translated
+ * `::ffff:0:a.b.c.d`, IPv4-compatible `::a.b.c.d` (deprecated, which ipaddr.js counts as plain unicast), NAT64
+ * `64:ff9b::a.b.c.d` (the well-known /96), and 6to4 `2002:aabb:ccdd::/48`. `::` and `::1` are themselves.
+ */
+const embeddedIPv4 = (address: ipaddr.IPv6): ipaddr.IPv4 | undefined => {
+  const [a, b, c, d, e, f, g, h] = address.parts as [number, number, number, number, number, number, number, number]
+  switch (address.range()) {
+    case 'ipv4Mapped':
+    case 'rfc6145':
+      return ipv4Of(g, h)
+    case 'unicast':
+      return a === 0 && b === 0 && c === 0 && d === 0 && e === 0 && f === 0 ? ipv4Of(g, h) : undefined
+    case 'rfc6052':
+      return a === 0x64 && b === 0xff9b && c === 0 && d === 0 && e === 0 && f === 0 ? ipv4Of(g, h) : undefined
+    case '6to4':
+      return ipv4Of(b, c)
+    default:
+      return undefined
+  }
+}
+
 /**
  * Why a webhook may not be sent to this IP address, or `undefined` when it may: only globally routable unicast
- * addresses pass. IPv4-mapped IPv6 (`::ffff:127.0.0.1`, `::ffff:7f00:1`) is judged as the IPv4 address it carries;
- * loopback, private (RFC 1918, fc00::/7), link-local (169.254/16 with the cloud metadata address, fe80::/10),
- * carrier-grade NAT, unspecified, multicast, documentation and every other special range are refused. Text that is
- * not an address is refused too.
+ * addresses pass. An IPv6 address that carries an IPv4 one (`::ffff:127.0.0.1`, `::7f00:1`, `64:ff9b::a9fe:a9fe`,
+ * `2002:0a00:0001::`: embeddedIPv4 above) is judged as that IPv4 address; loopback, private (RFC 1918, fc00::/7),
+ * link-local (169.254/16 with the cloud metadata address, fe80::/10), carrier-grade NAT, unspecified, multicast,
+ * documentation and every other special range are refused. Text that is not an address is refused too.
  */
 export const forbiddenAddressReason = (address: string): string | undefined => {
   let parsed: ipaddr.IPv4 | ipaddr.IPv6
@@ -40,7 +64,7 @@ export const forbiddenAddressReason = (address: string): string | undefined => {
   } catch {
     return `${address} is not an IP address`
   }
-  if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) parsed = (parsed as ipaddr.IPv6).toIPv4Address()
+  if (parsed.kind() === 'ipv6') parsed = embeddedIPv4(parsed as ipaddr.IPv6) ?? parsed
   const normal = parsed.toString()
   if (METADATA_ADDRESSES.has(normal)) return `${normal} is a cloud metadata address`
   const range = parsed.range()

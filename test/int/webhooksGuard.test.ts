@@ -33,6 +33,12 @@ describe('without WEBHOOK_ALLOW_PRIVATE', () => {
     () => 'http://169.254.169.254/latest/meta-data/',
     () => 'http://[fd00:ec2::254]/',
     () => 'http://10.0.0.1/hook',
+    // IPv6 forms that carry an internal IPv4 address.
+    receiver => receiver.url('/hook').replace('127.0.0.1', '[::127.0.0.1]'),
+    () => 'http://[::a9fe:a9fe]/latest/meta-data/',
+    () => 'http://[::10.0.0.1]/hook',
+    () => 'http://[64:ff9b::a9fe:a9fe]/latest/meta-data/',
+    () => 'http://[2002:7f00:1::1]/hook',
   ] as ((receiver: Receiver) => string)[])('refuses a literal internal address at save (%#)', async (urlOf) => {
     const res = await service.request().post('/cms-api/webhooks').set(admin).send({ url: urlOf(receiver), events: ['site.updated'] })
     expect(res.status).toBe(400)

@@ -35,15 +35,30 @@ describe('forbiddenAddressReason', () => {
     ['ff02::1', 'multicast'],
     ['255.255.255.255', 'broadcast'],
     ['192.0.2.10', 'reserved'],
-    ['64:ff9b::7f00:1', 'special-purpose'],
-    ['2002:7f00:1::', 'special-purpose'],
+    // IPv6 forms that carry an IPv4 address are judged by it.
+    ['::127.0.0.1', '127.0.0.1 is a loopback'],
+    ['::7f00:1', 'loopback'],
+    ['::a9fe:a9fe', '169.254.169.254 is a cloud metadata'],
+    ['::10.0.0.1', 'private'],
+    ['::ffff:0:10.0.0.1', 'private'],
+    ['64:ff9b::7f00:1', 'loopback'],
+    ['64:ff9b::169.254.169.254', 'cloud metadata'],
+    ['64:ff9b::192.168.0.1', 'private'],
+    ['2002:7f00:1::', 'loopback'],
+    ['2002:a9fe:a9fe::1', 'cloud metadata'],
+    ['2002:0a00:0001:1::2', 'private'],
+    ['64:ff9b:1::a00:1', 'special-purpose'],
+    ['2001::1', 'special-purpose (teredo)'],
   ])('refuses %s (%s)', (address, kind) => {
     expect(forbiddenAddressReason(address)).toContain(kind)
   })
 
-  it.each(['93.184.215.14', '8.8.8.8', '172.32.0.1', '100.128.0.1', '2606:4700:4700::1111', '::ffff:8.8.8.8'])('lets the public address %s pass', (address) => {
-    expect(forbiddenAddressReason(address)).toBeUndefined()
-  })
+  it.each(['93.184.215.14', '8.8.8.8', '172.32.0.1', '100.128.0.1', '2606:4700:4700::1111', '::ffff:8.8.8.8', '64:ff9b::8.8.8.8', '2002:808:808::1'])(
+    'lets the public address %s pass',
+    (address) => {
+      expect(forbiddenAddressReason(address)).toBeUndefined()
+    },
+  )
 
   it('refuses what is not an address', () => {
     expect(forbiddenAddressReason('example.com')).toMatch(/not an IP address/)
@@ -57,6 +72,8 @@ describe('vetHost (at every delivery)', () => {
     )
     await expect(vetHost('mapped.example', { allowPrivate: false, lookup: resolvesTo('::ffff:127.0.0.1') })).rejects.toThrow(/127\.0\.0\.1 is a loopback address/)
     await expect(vetHost('meta.example', { allowPrivate: false, lookup: resolvesTo('169.254.169.254') })).rejects.toThrow(/cloud metadata/)
+    await expect(vetHost('nat64.example', { allowPrivate: false, lookup: resolvesTo('64:ff9b::a9fe:a9fe') })).rejects.toThrow(/cloud metadata/)
+    await expect(vetHost('compat.example', { allowPrivate: false, lookup: resolvesTo('::10.0.0.1') })).rejects.toThrow(/private/)
   })
 
   it('refuses localhost by name, and a name the system resolves to loopback', async () => {
@@ -103,6 +120,11 @@ describe('the URL rule at save', () => {
     'http://10.1.2.3/hook',
     'http://[fe80::1]/hook',
     'http://0.0.0.0:3000/',
+    'http://[::127.0.0.1]/',
+    'http://[::a9fe:a9fe]/latest/meta-data',
+    'http://[::10.0.0.1]/hook',
+    'http://[64:ff9b::10.0.0.1]/hook',
+    'http://[2002:7f00:1::1]/hook',
   ])('refuses %s unless private receivers are allowed', (url) => {
     expect(literalAddressProblem(new URL(url))).toBeDefined()
     expect(checkWebhookUrl(url, false)).toMatch(/private address .*WEBHOOK_ALLOW_PRIVATE=true/)
