@@ -33,8 +33,9 @@ export const composeConfig = (env: ServiceEnv): Promise<SanitizedConfig> =>
       meta: { titleSuffix: ' · Blog & Portfolio' },
     },
     cors: env.corsOrigins,
-    // Read by the users collection's login throttle (hooks/throttleLogin.ts).
-    custom: { loginThrottle: loginThrottleSettingsFromEnv(env) },
+    // Read by the users collection's login throttle (hooks/throttleLogin.ts) and forgot-password limit
+    // (hooks/limitForgotPassword.ts).
+    custom: { loginThrottle: loginThrottleSettingsFromEnv(env), forgotPasswordLimit: env.forgotPasswordRateLimit },
     db: createDatabaseAdapter(
       selectDatabase(env.databaseUrl, env.dataDir),
       {

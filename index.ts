@@ -51,8 +51,10 @@ import { renewSqliteConnectionAfterBusy } from './lib/db/sqliteConnection'
 import { jobTasks } from './lib/jobs/tasks'
 import { prepareSearchIndexAtStart } from './lib/searchBackfill'
 import { ensureDailyViews } from './lib/db/dailyViews'
+import { ForgotPasswordLimitedError } from './lib/forgotPasswordLimitedError'
 import { LoginThrottledError } from './lib/loginThrottledError'
 import { sitePreviewUrl } from './lib/sitePreview'
+import { withUsersMutations } from './lib/usersGraphQL'
 import { DEFAULT_WEBHOOK_SETTINGS, type WebhookSettings } from './lib/webhooks/settings'
 import type { BlogPortfolioCollectionSlug, BlogPortfolioOptions } from './types'
 
@@ -103,6 +105,7 @@ const withCacheClearing = (collection: CollectionConfig): CollectionConfig => ({
 const EXPECTED_REFUSALS: Record<string, 'info' | false> = {
   AuthenticationError: 'info',
   [LoginThrottledError.name]: 'info',
+  [ForgotPasswordLimitedError.name]: 'info',
   [CategoryInUseError.errorName]: 'info',
   [QueryBoundsError.errorName]: 'info',
   [QueryError.name]: false,
@@ -245,6 +248,7 @@ export const blogPortfolio =
       globals: [...(incoming.globals ?? []), site],
       graphQL: {
         ...incoming.graphQL,
+        mutations: withUsersMutations(incoming.graphQL?.mutations, Users.slug),
         validationRules: (args) => [
           ...(incoming.graphQL?.validationRules?.(args) ?? []),
           boundGraphqlOperations(incoming.graphQL?.maxComplexity ?? PAYLOAD_MAX_COMPLEXITY)(args),

@@ -9,6 +9,8 @@ import { urlField } from '../fields/urlField'
 import { hashPasswordForUnknownEmail } from '../hooks/hashPasswordForUnknownEmail'
 import { makeFirstUserAdmin } from '../hooks/makeFirstUserAdmin'
 import { releaseLoginAttempt, throttleLogin } from '../hooks/throttleLogin'
+import { PUBLIC_FIELDS_KEY } from '../lib/publicFields'
+import { forgotPasswordEndpoint, noEmailVerificationEndpoint } from '../lib/passwordReset'
 import { hasRole, ROLES } from '../lib/roles'
 
 export const USERS_SLUG = 'users'
@@ -29,6 +31,11 @@ export const Users: CollectionConfig = {
     read: canReadUsers,
     update: adminOrSelf,
   },
+  // What the public site shows of an account (endpoints/publicUserFields.ts): saving anything else, such as a
+  // password, a session or a reset token, leaves the public cache alone.
+  custom: { [PUBLIC_FIELDS_KEY]: ['name', 'avatar'] },
+  // Before Payload's own routes of the same path, which they replace.
+  endpoints: [forgotPasswordEndpoint(USERS_SLUG), noEmailVerificationEndpoint],
   admin: {
     defaultColumns: ['email', 'name', 'roles', 'updatedAt'],
     group: 'Site',

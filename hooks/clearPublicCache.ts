@@ -1,6 +1,7 @@
 import type { DatabaseAdapter, PayloadRequest } from 'payload'
 
 import { cacheBroadcastOf } from '../lib/coherence/cacheBroadcast'
+import { keepsPublicFields } from '../lib/publicFields'
 import { publicCache } from '../lib/publicCache'
 
 type TransactionId = string | number
@@ -15,12 +16,22 @@ const announceClear = async (db: object | undefined): Promise<void> => {
   if (db) await cacheBroadcastOf(db)?.announce()
 }
 
+type ChangeArgs<Doc> = {
+  doc: Doc
+  req?: Partial<PayloadRequest>
+  collection?: { custom?: Record<string, unknown> }
+  operation?: string
+  previousDoc?: Doc
+}
+
 /**
  * Any change to a record clears what anonymous visitors are served from the public cache (payloads, counts, answers),
- * in this process and, once committed, in every other process on the same database.
+ * in this process and, once committed, in every other process on the same database. An update that changes none of
+ * the fields a collection declares public (lib/publicFields.ts: a user's password, session or reset token) does not.
  * One function serves as a collection afterChange, afterDelete and a global afterChange hook.
  */
-export const clearPublicCache = async <Doc>({ doc, req }: { doc: Doc; req?: Partial<PayloadRequest> }): Promise<Doc> => {
+export const clearPublicCache = async <Doc>({ collection, doc, operation, previousDoc, req }: ChangeArgs<Doc>): Promise<Doc> => {
+  if (operation === 'update' && keepsPublicFields(collection?.custom, previousDoc, doc)) return doc
   publicCache.clear()
   // Only a string or number names a transaction: without transactions (SQLite) Payload's dataloader leaves `{}`
   // there, which would never be committed and so never leave the set. Without one, the write is committed already.

@@ -47,3 +47,13 @@ export const loginThrottleSettingsFromEnv = (env: {
   perAccountLimit: env.loginAccountLimit,
   lockSeconds: env.loginLockSeconds,
 })
+
+/** `POST /cms-api/users/forgot-password` requests one client IP may make per window (FORGOT_PASSWORD_RATE_LIMIT). */
+export const DEFAULT_FORGOT_PASSWORD_LIMIT = 5
+export const FORGOT_PASSWORD_WINDOW_SECONDS = 15 * 60
+
+/** The limit the composition root put in `config.custom.forgotPasswordLimit`, or the default. */
+export const forgotPasswordLimitOf = (custom: Record<string, unknown> | undefined): number => {
+  const limit = custom?.forgotPasswordLimit
+  return typeof limit === 'number' && Number.isInteger(limit) && limit > 0 ? limit : DEFAULT_FORGOT_PASSWORD_LIMIT
+}

@@ -48,6 +48,29 @@ describe('clearPublicCache', () => {
   })
 })
 
+describe('clearPublicCache and public fields', () => {
+  const users = { custom: { publicFields: ['name', 'avatar'] } }
+  type Account = { id: number; name: string; avatar: string | null; resetPasswordToken: string | null }
+  const before: Account = { id: 1, name: 'Ada', avatar: null, resetPasswordToken: null }
+
+  it('leaves the cache when an update changes none of the fields the collection declares public', async () => {
+    keep('home')
+    await clearPublicCache({ collection: users, operation: 'update', previousDoc: before, doc: { ...before, resetPasswordToken: 'abc' } })
+    expect(publicCache.get('home')).toBe('value')
+  })
+
+  it.each([
+    ['the name changes', { collection: users, operation: 'update', previousDoc: before, doc: { ...before, name: 'Grace' } }],
+    ['the avatar changes', { collection: users, operation: 'update', previousDoc: before, doc: { ...before, avatar: 'https://a.example/x.png' } }],
+    ['a record is created', { collection: users, operation: 'create', doc: before }],
+    ['the collection declares no public fields', { collection: {}, operation: 'update', previousDoc: before, doc: before }],
+  ] as [string, Parameters<typeof clearPublicCache<Account>>[0]][])('clears it when %s', async (_, args) => {
+    keep('home')
+    await clearPublicCache(args)
+    expect(publicCache.get('home')).toBeUndefined()
+  })
+})
+
 describe('clearPublicCache tells the other processes', () => {
   const withBroadcast = () => {
     const { db, events } = fakeDb()

@@ -1,0 +1,19 @@
+/**
+ * A collection whose records the public site shows only in part lists the fields it shows in its config's
+ * `custom.publicFields` (users: name and avatar). A save that changes none of them changes nothing an anonymous
+ * visitor is served, so it leaves the public cache alone (hooks/clearPublicCache.ts).
+ */
+export const PUBLIC_FIELDS_KEY = 'publicFields'
+
+const publicFieldsOf = (custom: Record<string, unknown> | undefined): string[] | undefined => {
+  const fields = custom?.[PUBLIC_FIELDS_KEY]
+  return Array.isArray(fields) && fields.every((field) => typeof field === 'string') ? fields : undefined
+}
+
+const valueOf = (doc: unknown, field: string): string => JSON.stringify(typeof doc === 'object' && doc !== null ? Reflect.get(doc, field) : undefined) ?? ''
+
+/** True when the collection names its public fields and `doc` has the values `previousDoc` had in each. */
+export const keepsPublicFields = (custom: Record<string, unknown> | undefined, previousDoc: unknown, doc: unknown): boolean => {
+  const fields = publicFieldsOf(custom)
+  return fields !== undefined && fields.every((field) => valueOf(previousDoc, field) === valueOf(doc, field))
+}
