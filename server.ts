@@ -9,6 +9,8 @@ import { getPayload, type Payload } from 'payload'
 import { composeConfig } from './composeConfig'
 import { cachedResponder } from './endpoints/http/cachedResponses'
 import { countedResponder } from './endpoints/http/countedResponses'
+import { answerLastError, answerNotFound } from './endpoints/http/finalHandlers'
+import { malformedPathResponder } from './endpoints/http/malformedPaths'
 import { searchResponder } from './endpoints/http/searchResponses'
 import { createApiRouter } from './endpoints/router'
 import { closeDatabase } from './lib/db/closeDatabase'
@@ -96,14 +98,19 @@ export const createService = async (env: ServiceEnv): Promise<Service> => {
     adminUi = await loadAdminUi()
     app.all('/{*splat}', adminUi.handler)
   }
+  app.use(answerNotFound)
+  app.use(answerLastError(payload.logger))
 
   const fastResponders = [
+    malformedPathResponder('/api/', env.corsOrigins),
     cachedResponder('/api/', env.corsOrigins),
     countedResponder(payload, env.corsOrigins),
     searchResponder(payload, env),
   ]
   const handler = namingWorker(
     closingConnections((req, res) => {
+      // Every answer, whichever door or responder writes it: media files, the admin UI, 404s and errors included.
+      res.setHeader('X-Content-Type-Options', 'nosniff')
       const toExpress = () => app(req, res)
       if (!fastResponders.some((respond) => respond(req, res, toExpress))) toExpress()
     }, isDraining),

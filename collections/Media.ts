@@ -2,6 +2,7 @@ import type { CollectionConfig } from 'payload'
 
 import { canManageContent } from '../access/canManageContent'
 import { refuseLargeUpload } from '../hooks/refuseLargeUpload'
+import { refuseMissingUploadFile } from '../lib/missingUploadFile'
 
 export const MEDIA_SLUG = 'media'
 
@@ -22,6 +23,7 @@ export const createMedia = (staticDir: string): CollectionConfig => ({
   hooks: { beforeValidate: [refuseLargeUpload(MEDIA_MAX_BYTES)] },
   upload: {
     staticDir,
+    handlers: [refuseMissingUploadFile],
     mimeTypes: ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif'],
     imageSizes: [
       { name: 'thumbnail', width: 400, formatOptions: { format: 'webp', options: { quality: 80 } } },

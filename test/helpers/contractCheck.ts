@@ -33,13 +33,22 @@ const issuesOf = (schema: RouteResponse['json'], text: string): string | undefin
   return result.error.issues.map((issue) => `${issue.path.join('.') || '(body)'}: ${issue.message}`).join('; ')
 }
 
+const isMalformedPath = (path: string): boolean => {
+  try {
+    decodeURIComponent(path)
+    return false
+  } catch {
+    return true
+  }
+}
+
 /** What is wrong with one answer of `/api`, judged by the route's description; undefined when nothing is. */
 export const contractViolation = (method: string, path: string, status: number, contentType: string | undefined, body: string): string | undefined => {
   const found = PATTERNS.filter(({ pattern }) => pattern.test(path)).find(({ route }) => route.method === (method === 'HEAD' ? 'get' : method.toLowerCase()))
   if (!found) {
-    // Unknown routes answer the router's 404 (under /api/admin, the staff guard's 401 or 403 first); anything else is
-    // a route the description lacks.
-    const refusedFirst = path.startsWith('/api/admin/') && (status === 401 || status === 403)
+    // Unknown routes answer the router's 404 (under /api/admin, the staff guard's 401 or 403 first; a path that is
+    // not valid percent-encoding, a 400 before any route); anything else is a route the description lacks.
+    const refusedFirst = (path.startsWith('/api/admin/') && (status === 401 || status === 403)) || (status === 400 && isMalformedPath(path))
     if (status !== 404 && !refusedFirst) return `no route of the description matches, yet it answered ${status}`
     return mediaType(contentType) === 'application/json' ? issuesOf(errorEnvelope, body) : `its ${status} is ${contentType ?? 'without a type'}`
   }

@@ -1,0 +1,3 @@
+import { describeErrorPaths } from '../helpers/errorPathCases'
+
+describeErrorPaths('production')
