@@ -31,8 +31,8 @@ type Found = { kind: 'folder' | 'file'; real: string } | { kind: 'skipped'; reas
 
 /**
  * Reads a file of the site: only a regular file whose real path (every link resolved) lies inside `root`, a real
- * path. It is opened without following a last link and without waiting (a FIFO would block the import), and
- * checked again once open, so a file swapped for a link or a FIFO after the check is not read either.
+ * path. The real path is opened without following a link and without waiting (a FIFO would block the import),
+ * and checked again once open: a file swapped for a link or a FIFO after the check is not read either.
  */
 export const readSiteFile = (root: string, file: string): Buffer => {
   const found = locate(root, file)
