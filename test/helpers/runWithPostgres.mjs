@@ -13,7 +13,10 @@ const stopAndExit = (code) => {
 }
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => stopAndExit(1))
 
-const jest = spawn(process.execPath, ['node_modules/jest/bin/jest.js', 'test/int', ...process.argv.slice(2)], {
+// Paths given (`npm run test:postgres -- test/int/feeds.test.ts`) narrow the run; without any, the whole integration suite.
+const args = process.argv.slice(2)
+const paths = args.some((arg) => !arg.startsWith('-')) ? [] : ['test/int']
+const jest = spawn(process.execPath, ['node_modules/jest/bin/jest.js', ...paths, ...args], {
   env: {
     ...process.env,
     NODE_OPTIONS: '--experimental-vm-modules --conditions=production --no-deprecation',
