@@ -38,17 +38,24 @@ function stringOrUndefined(value: unknown): string | undefined {
   return typeof value === 'string' ? value : undefined
 }
 
-/**
- * A query a client wrote: Payload's REST or GraphQL running it for a request, not the Local API (our own `/api`
- * routes, hooks and jobs, which may read every record on purpose). Payload's own reads for such a request pass too:
- * relationships it populates (they carry `currentDepth`, which no client can set, and are bounded by the page they
- * belong to) and reads that override access.
- */
-const writtenByClient = (req: PayloadRequest, query: QueryArgs): boolean =>
-  req.payloadAPI !== 'local' && query.currentDepth === undefined && !query.overrideAccess
+/** Requests whose client-written operation has been seen: each later operation on them is the server's own. */
+const seenRequests = new WeakSet<PayloadRequest>()
 
-/** A page size as a caller asked for it: `undefined` for all of them (`limit=0`, `pagination=false`). */
-const askedLimit = ({ limit, pagination }: QueryArgs): number | undefined => (!pagination || limit === 0 ? undefined : limit)
+/**
+ * A query a client wrote: the first operation Payload runs for a REST or GraphQL request (each GraphQL resolver gets
+ * a request object of its own). Everything after it on the same request is the server's own work, bounded by the
+ * client's query or by the code that asked: hooks and plugins that call the Local API with the request (storage-s3
+ * looks a file up before serving it), relationships Payload populates (they also carry `currentDepth`, which no
+ * client can set). The Local API itself (our `/api` routes, jobs) is never bounded, nor a read that overrides access.
+ */
+const writtenByClient = (req: PayloadRequest, query: QueryArgs): boolean => {
+  if (req.payloadAPI === 'local' || query.currentDepth !== undefined || query.overrideAccess || seenRequests.has(req)) return false
+  seenRequests.add(req)
+  return true
+}
+
+/** Whether a query asks for every document: `limit=0`, or `pagination=false` without a limit. */
+const asksForAll = ({ limit, pagination }: QueryArgs): boolean => limit === 0 || (limit === undefined && !pagination)
 
 /** The page size to use: the asked one within bounds; staff's too large ones are cut, anyone else's are refused. */
 const boundedLimit = (asked: number | undefined, staff: boolean, what: string): number | undefined => {
@@ -75,7 +82,7 @@ const boundedJoins = (joins: unknown, staff: boolean): unknown => {
 /**
  * Bounds what a query from outside the process may ask for (API.md, "What no request may do"), on every collection,
  * Payload's own included (lib/boundEveryCollection.ts adds it): a page of at most 100 documents for anonymous callers and
- * members (more, `limit=0` or `pagination=false` is a 400), 1,000 for staff (cut), relationships populated 3 deep at
+ * members (more, `limit=0` or `pagination=false` without a limit is a 400), 1,000 for staff (cut), relationships populated 3 deep at
  * most, and no filter or sort on account fields the caller may not read, through relationships too.
  */
 export const boundExternalQueries: CollectionBeforeOperationHook = ({ args, collection, req }) => {
@@ -85,11 +92,11 @@ export const boundExternalQueries: CollectionBeforeOperationHook = ({ args, coll
   if (closed) throw new QueryBoundsError(`The following path cannot be queried: ${closed}`)
   const staff = isStaff(req.user)
   const bounded: Record<string, unknown> = {}
-  const asked = askedLimit(query)
-  // Without a limit Payload reads its default page (10), within bounds: only a page the caller chose is checked.
-  if (asked !== undefined || !query.pagination || query.limit === 0) {
-    bounded.limit = boundedLimit(asked, staff, 'A page')
-    bounded.pagination = true
+  const all = asksForAll(query)
+  // Without a limit Payload reads its default page (10); `pagination=false` with a limit reads at most that many.
+  if (query.limit !== undefined || all) {
+    bounded.limit = boundedLimit(all ? undefined : query.limit, staff, 'A page')
+    if (all) bounded.pagination = true
   }
   if (query.depth !== undefined && query.depth > QUERY_BOUNDS.depth) bounded.depth = QUERY_BOUNDS.depth
   if (query.joins !== undefined) bounded.joins = boundedJoins(query.joins, staff)

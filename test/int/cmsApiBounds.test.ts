@@ -46,7 +46,7 @@ describe('page sizes on /cms-api REST', () => {
     '/cms-api/articles?pagination=false',
     '/cms-api/articles?limit=101',
     '/cms-api/articles?limit=100000',
-    '/cms-api/categories?pagination=false&limit=5',
+    '/cms-api/categories?pagination=false&limit=500',
     '/cms-api/articles/versions?limit=0',
     '/cms-api/payload-preferences?limit=0',
     '/cms-api/payload-locked-documents?pagination=false',
@@ -61,6 +61,11 @@ describe('page sizes on /cms-api REST', () => {
       const res = await get(path, as('user'))
       expect({ path, status: res.status, body: res.body }).toEqual({ path, status: 400, body: { errors: [{ message: PAGE_REFUSED }] } })
     }
+  })
+
+  it('pagination=false with a limit within bounds reads at most that many', async () => {
+    const res = await get('/cms-api/articles?pagination=false&limit=5&depth=0')
+    expect([res.status, res.body.docs.length]).toEqual([200, 5])
   })
 
   it('anonymous limit=100 is answered with 100 documents; no limit gives Payload default page', async () => {
