@@ -20,10 +20,8 @@ type QueryArgs = {
 
 const queryArgsOf = (args: object): QueryArgs => ({
   currentDepth: numberOrUndefined(Reflect.get(args, 'currentDepth')),
-  depth: numberOrUndefined(Reflect.get(args, 'depth')),
   field: stringOrUndefined(Reflect.get(args, 'field')),
   joins: Reflect.get(args, 'joins'),
-  limit: numberOrUndefined(Reflect.get(args, 'limit')),
   overrideAccess: Reflect.get(args, 'overrideAccess') === true,
   pagination: Reflect.get(args, 'pagination') !== false,
   sort: Reflect.get(args, 'sort') as Sort | undefined,
@@ -54,6 +52,17 @@ const writtenByClient = (req: PayloadRequest, query: QueryArgs): boolean => {
   return true
 }
 
+/**
+ * A whole number the client wrote for `name`, at least `min`. Anything else is a 400: Payload passes `limit=abc` on
+ * to the database as it is, and SQLite reads `LIMIT -1` (or a text) as no limit at all.
+ */
+const wholeNumberArg = (args: object, name: 'depth' | 'limit' | 'page', min: number): number | undefined => {
+  const value: unknown = Reflect.get(args, name)
+  if (value === undefined || value === null) return undefined
+  if (typeof value === 'number' && Number.isSafeInteger(value) && value >= min) return value
+  throw new QueryBoundsError(`${name} must be a whole number of at least ${min}.`)
+}
+
 /** Whether a query asks for every document: `limit=0`, or `pagination=false` without a limit. */
 const asksForAll = ({ limit, pagination }: QueryArgs): boolean => limit === 0 || (limit === undefined && !pagination)
 
@@ -71,10 +80,9 @@ const boundedJoins = (joins: unknown, staff: boolean): unknown => {
   return Object.fromEntries(
     Object.entries(joins).map(([name, join]: [string, unknown]) => {
       if (typeof join !== 'object' || join === null) return [name, join]
-      const limit: unknown = Reflect.get(join, 'limit')
-      const asked = limit === undefined ? undefined : Number(limit) === 0 ? undefined : Number(limit)
+      const limit = wholeNumberArg(join, 'limit', 0)
       if (limit === undefined) return [name, join]
-      return [name, { ...join, limit: boundedLimit(asked, staff, `The join "${name}"`) }]
+      return [name, { ...join, limit: boundedLimit(limit === 0 ? undefined : limit, staff, `The join "${name}"`) }]
     }),
   )
 }
@@ -86,8 +94,10 @@ const boundedJoins = (joins: unknown, staff: boolean): unknown => {
  * most, and no filter or sort on account fields the caller may not read, through relationships too.
  */
 export const boundExternalQueries: CollectionBeforeOperationHook = ({ args, collection, req }) => {
-  const query = queryArgsOf(args)
-  if (!writtenByClient(req, query)) return args
+  const read = queryArgsOf(args)
+  if (!writtenByClient(req, read)) return args
+  wholeNumberArg(args, 'page', 1)
+  const query = { ...read, depth: wholeNumberArg(args, 'depth', 0), limit: wholeNumberArg(args, 'limit', 0) }
   const closed = closedAccountPath(req.payload, req.user, collection, query)
   if (closed) throw new QueryBoundsError(`The following path cannot be queried: ${closed}`)
   const staff = isStaff(req.user)

@@ -63,6 +63,17 @@ describe('page sizes on /cms-api REST', () => {
     }
   })
 
+  it.each(['limit=abc', 'limit=-1', 'limit=', 'limit=%20', 'limit=1.5', 'page=abc', 'page=0', 'depth=abc', 'depth=-1'])(
+    '%s is a 400 for anyone (SQLite reads LIMIT -1 or a text as no limit)',
+    async (query) => {
+      for (const headers of [{}, as('admin')]) {
+        const res = await get(`/cms-api/articles?${query}`, headers)
+        expect({ query, status: res.status, docs: res.body.docs }).toEqual({ query, status: 400, docs: undefined })
+        expect(res.body.errors[0].message).toMatch(/must be a whole number of at least [01]\./)
+      }
+    },
+  )
+
   it('pagination=false with a limit within bounds reads at most that many', async () => {
     const res = await get('/cms-api/articles?pagination=false&limit=5&depth=0')
     expect([res.status, res.body.docs.length]).toEqual([200, 5])
@@ -106,6 +117,12 @@ describe('page sizes on /cms-api REST', () => {
 })
 
 describe('page sizes in GraphQL', () => {
+  it('a negative limit is refused, not read as no limit', async () => {
+    const res = await graphql('{ Articles(limit: -1) { docs { id } } }')
+    expect(res.body.data?.Articles ?? null).toBeNull()
+    expect(res.body.errors).toMatchObject([{ message: 'limit must be a whole number of at least 0.', extensions: { statusCode: 400 } }])
+  })
+
   it.each(['{ Articles(limit: 0) { docs { id title content } } }', '{ Articles(pagination: false) { docs { id } } }', '{ Articles(limit: 101) { docs { id } } }'])(
     'anonymous %s: an error naming the limit, no documents',
     async (query) => {

@@ -4,6 +4,7 @@ import { initI18n } from '@payloadcms/translations'
 import { buildConfig, createClientConfig, type Config, type DatabaseAdapterObj, type Field } from 'payload'
 
 import { blogPortfolio } from '../../index'
+import { boundExternalQueries } from '../../hooks/boundExternalQueries'
 
 const OUR_SLUGS = [
   'users',
@@ -105,8 +106,12 @@ describe('blogPortfolio plugin', () => {
     expect(config.globals.map((global) => global.slug)).toEqual(['footer', 'site'])
     expect(config.routes.admin).toBe('/studio')
     const db = { commitTransaction: async () => {}, rollbackTransaction: async () => {} }
-    await config.onInit?.({ db } as never)
+    // The developer's collection gets the bounds on queries from outside the process, before its own hooks.
+    const own = async () => undefined
+    const notes = { config: { hooks: { beforeOperation: [own] } } }
+    await config.onInit?.({ db, collections: { notes } } as never)
     expect(calls).toEqual(['developer'])
+    expect(notes.config.hooks.beforeOperation).toEqual([boundExternalQueries, own])
   })
 
   it('refuses a collection slug it owns, pointing at extraFields', () => {
