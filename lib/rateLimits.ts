@@ -2,7 +2,14 @@ import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterRes } from 'rat
 
 import { DatabaseUnavailableError } from './db/databaseUnavailable'
 
-export type LimiterOptions = { keyPrefix: string; points: number; duration: number; blockDuration?: number }
+export type LimiterOptions = {
+  keyPrefix: string
+  points: number
+  duration: number
+  blockDuration?: number
+  /** Points after which this process refuses the key from memory for the rest of its window, without asking the store. */
+  inMemoryBlockOnConsumed?: number
+}
 
 /**
  * Builds one limiter. The service's limiters are stored in its database (lib/coherence/sharedRateLimits.ts picks the

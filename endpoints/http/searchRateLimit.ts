@@ -17,7 +17,14 @@ const decisions = new WeakMap<IncomingMessage, Promise<RateDecision>>()
 const limiterOf = (payload: Payload, ratePerMinute: number): RateLimiterAbstract => {
   let limiter = limiters.get(payload)
   if (!limiter) {
-    limiter = limiterFactoryOf(payload)({ keyPrefix: 'search', points: ratePerMinute, duration: RATE_WINDOW_SECONDS })
+    // A client past its budget is refused from memory until its minute is over: a flood from one address then
+    // costs the shared store (on SQLite, its one writer) nothing more.
+    limiter = limiterFactoryOf(payload)({
+      keyPrefix: 'search',
+      points: ratePerMinute,
+      duration: RATE_WINDOW_SECONDS,
+      inMemoryBlockOnConsumed: ratePerMinute + 1,
+    })
     limiters.set(payload, limiter)
   }
   return limiter

@@ -115,4 +115,17 @@ describe('SEARCH_RATE_LIMIT', () => {
     const { rows } = await db.run(db.sql.raw(`SELECT key, points FROM ${table} WHERE key = 'search:${ip}'`))
     expect(rows).toEqual([{ key: `search:${ip}`, points: 3 }])
   })
+
+  it('refuses a client past its budget without writing to the store again', async () => {
+    const ip = newIp()
+    const statuses = []
+    for (let n = 0; n < RATE + 4; n++) statuses.push((await search({ q: 'fox', ip })).status)
+    expect(statuses).toEqual([...Array<number>(RATE).fill(200), 429, 429, 429, 429])
+    const db = await sqlOf(service.payload)
+    if (!db) return console.log('skipped: MongoDB keeps the points in a collection these tests do not read')
+    const table = db.dialect === 'postgres' ? `${PG_LIMITS_SCHEMA}.${PG_LIMITS_TABLE}` : SQLITE_LIMITS_TABLE
+    const { rows } = await db.run(db.sql.raw(`SELECT points FROM ${table} WHERE key = 'search:${ip}'`))
+    // The first refusal was counted in the store; the three after it were answered from memory.
+    expect(rows).toEqual([{ points: RATE + 1 }])
+  })
 })
