@@ -10,6 +10,7 @@ import type { Manifest } from '../../lib/backup/manifest'
 import { checkMediaStorageMatches } from '../../lib/backup/mediaInBucket'
 import { ConfigError } from '../../lib/configError'
 import { readEnv, type S3Settings } from '../../lib/env'
+import { refuseMissingUploadFile } from '../../lib/missingUploadFile'
 import { S3_ADMIN_DEPENDENCIES, s3MediaStorage } from '../../lib/storage/s3MediaStorage'
 
 const read = (vars: Record<string, string>) => readEnv(vars, '/srv/app')
@@ -100,7 +101,9 @@ describe('s3MediaStorage', () => {
     expect(storedFields(media(onS3).flattenedFields).sort()).toEqual(storedFields(media(onDisk).flattenedFields).sort())
     expect(media(onDisk).upload.disableLocalStorage).toBeFalsy()
     expect(media(onS3).upload.disableLocalStorage).toBe(true)
-    expect(media(onS3).upload.handlers).toHaveLength(1)
+    // Ours refuses a file missing on disk and steps aside under cloud storage; then the bucket's own handler.
+    expect(media(onDisk).upload.handlers).toEqual([refuseMissingUploadFile])
+    expect(media(onS3).upload.handlers).toEqual([refuseMissingUploadFile, expect.any(Function)])
     // Other collections are not touched.
     const articles = (config: typeof onDisk) => config.collections.find((collection) => collection.slug === 'articles')!
     expect(storedFields(articles(onS3).flattenedFields)).toEqual(storedFields(articles(onDisk).flattenedFields))
