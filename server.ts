@@ -25,6 +25,7 @@ import { ConfigError } from './lib/configError'
 import { selectDatabase } from './lib/databaseSelection'
 import { readEnv, type ServiceEnv } from './lib/env'
 import { NUL_MESSAGE } from './lib/nulCharacters'
+import { payloadErrorBody } from './lib/payloadErrorBody'
 import { projectRoot } from './lib/projectRoot'
 import { closingConnections, drain, listen } from './lib/httpServer'
 
@@ -76,18 +77,13 @@ export const createService = async (env: ServiceEnv): Promise<Service> => {
   app.use('/api', createApiRouter({ database, env, isDraining, payload }))
 
   const cmsApi = createCmsApiHandler(config)
-  app.all([config.routes.api, `${config.routes.api}/{*splat}`], (req, res) => {
+  app.all([config.routes.api, `${config.routes.api}/{*splat}`], (req, res, next) => {
     // Payload would pass a `%00` in a query on to the database (a 500 on Postgres); bodies are checked by a hook.
     if (/%00/i.test(req.originalUrl)) {
-      res.status(400).json({ errors: [{ message: `The address ${NUL_MESSAGE}` }] })
+      res.status(400).json(payloadErrorBody(`The address ${NUL_MESSAGE}`))
       return
     }
-    cmsApi(req, res, `${req.protocol}://${req.get('host') ?? 'localhost'}`, req.originalUrl, req.ip ?? 'unknown').catch((error: unknown) => {
-      // Not Express's own error page: in development it shows the stack to anyone.
-      payload.logger.error({ err: error, method: req.method, url: req.originalUrl }, 'unhandled /cms-api error')
-      if (res.headersSent) res.end()
-      else res.status(500).json({ errors: [{ message: 'Something went wrong.' }] })
-    })
+    cmsApi(req, res, `${req.protocol}://${req.get('host') ?? 'localhost'}`, req.originalUrl, req.ip ?? 'unknown').catch(next)
   })
 
   let adminUi: AdminUi | undefined

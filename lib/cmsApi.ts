@@ -7,6 +7,7 @@ import { handleEndpoints, type SanitizedConfig } from 'payload'
 import { bodyLimitFor, declaresTooLarge, limitedBody } from './cmsApiLimits'
 import { sendWebResponse, toWebRequest } from './fetchBridge'
 import { hasFragmentCycle } from './graphqlFragmentCycles'
+import { payloadErrorBody } from './payloadErrorBody'
 
 type GraphqlHandler = (request: Request) => Promise<Response>
 
@@ -57,8 +58,7 @@ const withRequestErrorStatus = async (response: Response): Promise<Response> => 
   return new Response(text, { status: refused ? 400 : 200, headers: response.headers })
 }
 
-/** An error as Payload's REST API writes one. */
-const errorResponse = (status: number, message: string): Response => Response.json({ errors: [{ message }] }, { status })
+const errorResponse = (status: number, message: string): Response => Response.json(payloadErrorBody(message), { status })
 
 /**
  * Payload's own REST (`handleEndpoints`) and GraphQL, served from a plain Node request. The GraphQL handler is

@@ -3,12 +3,11 @@ import { STATUS_CODES } from 'node:http'
 import type { ErrorRequestHandler, RequestHandler } from 'express'
 import type { Payload } from 'payload'
 
-/** Payload's error shape, which every door but `/api` answers in. */
-const errorsBody = (message: string) => ({ errors: [{ message }] })
+import { payloadErrorBody } from '../../lib/payloadErrorBody'
 
 /** A request no route took (with the admin UI off, anything outside `/api` and `/cms-api`): a JSON 404. */
 export const answerNotFound: RequestHandler = (_req, res) => {
-  res.status(404).json(errorsBody('Not Found'))
+  res.status(404).json(payloadErrorBody('Not Found'))
 }
 
 const clientErrorStatus = (error: unknown): number | undefined => {
@@ -30,9 +29,9 @@ export const answerLastError =
     }
     const status = clientErrorStatus(error)
     if (status !== undefined) {
-      res.status(status).json(errorsBody(STATUS_CODES[status] ?? 'Bad Request'))
+      res.status(status).json(payloadErrorBody(STATUS_CODES[status] ?? 'Bad Request'))
       return
     }
     logger.error({ err: error, method: req.method, url: req.originalUrl }, 'unhandled error')
-    res.status(500).json(errorsBody('Something went wrong.'))
+    res.status(500).json(payloadErrorBody('Something went wrong.'))
   }

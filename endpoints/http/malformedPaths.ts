@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http'
 
+import { payloadErrorBody } from '../../lib/payloadErrorBody'
 import { ERROR_STATUS } from './apiError'
 import type { FastResponder } from './cachedResponses'
 import { setCommonHeaders } from './commonHeaders'
@@ -41,7 +42,7 @@ export const malformedPathResponder =
       setCommonHeaders(res, req.headers.origin, corsOrigins)
       writeJson(res, ERROR_STATUS.VALIDATION_ERROR, errorBody('VALIDATION_ERROR', MALFORMED_PATH_MESSAGE))
     } else {
-      writeJson(res, ERROR_STATUS.VALIDATION_ERROR, { errors: [{ message: MALFORMED_PATH_MESSAGE }] })
+      writeJson(res, ERROR_STATUS.VALIDATION_ERROR, payloadErrorBody(MALFORMED_PATH_MESSAGE))
     }
     return true
   }
