@@ -1,5 +1,6 @@
 import {
   type ExecutionArgs,
+  type FieldNode,
   type FragmentDefinitionNode,
   getNamedType,
   GraphQLError,
@@ -8,12 +9,13 @@ import {
   isInterfaceType,
   isObjectType,
   Kind,
+  type OperationDefinitionNode,
   type SelectionSetNode,
   type ValidationRule,
 } from 'graphql'
 
 import { isStaff } from './roles'
-import { GRAPHQL_BOUNDS } from './queryBounds'
+import { GRAPHQL_BOUNDS, QUERY_BOUNDS } from './queryBounds'
 
 type Walk = {
   schema: GraphQLSchema
@@ -23,7 +25,35 @@ type Walk = {
   maxComplexity: number
   rootFields: number
   complexity: number
+  /** Documents the root fields' pages may hold together, and the most they may. */
+  documents: number
+  maxDocuments: number
+  variables: Readonly<Record<string, unknown>>
   refusal?: string
+}
+
+/** The variables a request gave, and the whole-number defaults its operation declares for the others. */
+const withDefaults = (operation: OperationDefinitionNode, given: Walk['variables']): Walk['variables'] => {
+  const defaults = (operation.variableDefinitions ?? []).flatMap(({ defaultValue, variable }) =>
+    defaultValue?.kind === Kind.INT ? [[variable.name.value, Number(defaultValue.value)] as const] : [],
+  )
+  return { ...Object.fromEntries(defaults), ...given }
+}
+
+/** Payload's page when a list field names no limit. */
+const DEFAULT_PAGE = 10
+
+/**
+ * The documents a root field may answer: its `limit` (a literal, or a variable's value), Payload's default page for a
+ * list without one, 1 for a single document; at most `maxPage`, the largest page the caller may get (a larger one, or
+ * `limit: 0`, is the page-size check's to refuse or cut, field by field).
+ */
+const documentsOf = (selection: FieldNode, type: GraphQLNamedType | undefined, variables: Walk['variables'], maxPage: number): number => {
+  const limit = selection.arguments?.find((argument) => argument.name.value === 'limit')?.value
+  const paginated = type !== undefined && isObjectType(type) && 'docs' in type.getFields()
+  if (!limit) return paginated ? DEFAULT_PAGE : 1
+  const value = limit.kind === Kind.INT ? Number(limit.value) : limit.kind === Kind.VARIABLE ? variables[limit.name.value] : undefined
+  return typeof value === 'number' && Number.isInteger(value) && value > 0 ? Math.min(value, maxPage) : maxPage
 }
 
 /** What a field adds to Payload's complexity score: its `extensions.complexity` (10 for relationships and joins), else 1. */
@@ -51,6 +81,13 @@ const walkSelections = (walk: Walk, selectionSet: SelectionSetNode, parent: Grap
         return
       }
       const { cost, type } = ownComplexity(parent, selection.name.value)
+      if (depth === 1) {
+        walk.documents += documentsOf(selection, type, walk.variables, walk.maxDocuments)
+        if (walk.documents > walk.maxDocuments) {
+          walk.refusal = `An operation may ask for at most ${walk.maxDocuments} documents in all: ask for smaller pages, or page through them.`
+          return
+        }
+      }
       walk.complexity += cost
       if (walk.complexity > walk.maxComplexity) {
         walk.refusal = `The query's complexity is over the limit of ${walk.maxComplexity}: ask for fewer fields or relationships.`
@@ -81,8 +118,8 @@ const userOf = (contextValue: unknown): unknown => {
 }
 
 /**
- * Bounds every GraphQL operation (API.md, "What no request may do"): at most 20 root fields (aliases count), fields
- * nested 6 deep, and a complexity of `staffComplexity` (Payload's `graphQL.maxComplexity`) for staff, 250 for anyone
+ * Bounds every GraphQL operation (API.md, "What no request may do"): at most 20 root fields (aliases count), whose
+ * pages hold at most as many documents together as one REST page may (100; staff 1,000), fields nested 6 deep, and a complexity of `staffComplexity` (Payload's `graphQL.maxComplexity`) for staff, 250 for anyone
  * else. For `graphQL.validationRules`, which Payload's GraphQL handler calls per request with the request in
  * `contextValue`.
  *
@@ -99,11 +136,14 @@ export const boundGraphqlOperations =
         const fragments = new Map(
           document.definitions.flatMap((definition) => (definition.kind === Kind.FRAGMENT_DEFINITION ? [[definition.name.value, definition] as const] : [])),
         )
-        const maxComplexity = isStaff(userOf(args.contextValue)) ? staffComplexity : Math.min(staffComplexity, GRAPHQL_BOUNDS.publicComplexity)
+        const staff = isStaff(userOf(args.contextValue))
+        const maxComplexity = staff ? staffComplexity : Math.min(staffComplexity, GRAPHQL_BOUNDS.publicComplexity)
+        const maxDocuments = staff ? QUERY_BOUNDS.staffLimit : QUERY_BOUNDS.publicLimit
+        const variables = args.variableValues ?? {}
         for (const definition of document.definitions) {
           if (definition.kind !== Kind.OPERATION_DEFINITION) continue
           const schema = context.getSchema()
-          const walk: Walk = { schema, fragments, spreading: new Set(), maxComplexity, rootFields: 0, complexity: 0 }
+          const walk: Walk = { schema, fragments, spreading: new Set(), maxComplexity, rootFields: 0, complexity: 0, documents: 0, maxDocuments, variables: withDefaults(definition, variables) }
           walkSelections(walk, definition.selectionSet, schema.getRootType(definition.operation) ?? undefined, 1)
           if (walk.refusal) {
             context.reportError(new GraphQLError(walk.refusal, { nodes: definition }))

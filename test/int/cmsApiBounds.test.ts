@@ -159,6 +159,24 @@ describe('GraphQL operations are bounded before any resolver runs', () => {
     expect((await graphql(spread)).status).toBe(400)
   })
 
+  it('root fields hold at most 100 documents together for anonymous callers, 1,000 for staff', async () => {
+    const pages = (limit: number, count: number) => `{ ${Array.from({ length: count }, (_, index) => `a${index}: Articles(limit: ${limit}) { docs { id } }`).join(' ')} }`
+    const refused = await graphql(pages(100, 20))
+    expect([refused.status, refused.body.errors?.[0]?.message]).toEqual([
+      400,
+      'An operation may ask for at most 100 documents in all: ask for smaller pages, or page through them.',
+    ])
+    expect((await graphql(pages(50, 3))).status).toBe(400)
+    const within = await graphql(pages(5, 20))
+    expect([within.status, within.body.data.a19.docs.length]).toEqual([200, 5])
+    // A variable counts by its value, or by its default when the request gives none.
+    const variable = 'query($n: Int = 60) { a: Articles(limit: $n) { docs { id } } b: Articles(limit: $n) { docs { id } } }'
+    expect((await service.request().post('/cms-api/graphql').send({ query: variable })).status).toBe(400)
+    expect((await service.request().post('/cms-api/graphql').send({ query: variable, variables: { n: 50 } })).status).toBe(200)
+    expect((await graphql(pages(100, 10), as('editor'))).status).toBe(200)
+    expect((await graphql(pages(100, 11), as('editor'))).status).toBe(400)
+  })
+
   it('fields nested 7 deep are refused, 6 answered', async () => {
     const six = await graphql('{ __schema { types { fields { type { ofType { name } } } } } }')
     expect(six.status).toBe(200)
