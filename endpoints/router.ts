@@ -60,7 +60,7 @@ export const createApiRouter = ({ database, env, isDraining, payload }: ApiRoute
   router.use('/articles', articleRoutes(payload, cache))
   router.use('/projects', projectRoutes(payload, cache))
   router.use('/resources', resourceRoutes(payload, cache))
-  router.use('/wall-messages', wallMessageRoutes(payload, env.wallRateLimit, env.listCacheTtl))
+  router.use('/wall-messages', wallMessageRoutes(payload, env.wallRateLimit, env.listCacheTtl, env.wallModeration))
   router.use('/galleries', galleryRoutes(payload, env.listCacheTtl))
   router.use('/search', searchRoutes(payload, env.searchRateLimit))
 

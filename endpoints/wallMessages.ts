@@ -35,10 +35,17 @@ const avatarsOf = (payload: Payload, docs: Pick<WallMessage, 'user'>[]) =>
   publicUserField(payload, docs.map((doc) => relationId(doc.user)), 'avatar')
 
 /**
- * GET /wall-messages (approved messages, newest first; anonymous answers kept `answerTtl` seconds, and a new message
- * clears them) and POST /wall-messages (sign the wall).
+ * Whether the answer says the message awaits moderation. A honeypot message is stored as spam, but answers as any
+ * other message would under the site's setting: a bot must not learn that it was caught.
  */
-export const wallMessageRoutes = (payload: Payload, ratePerMinute: number, answerTtl: number): Router => {
+const awaitsModeration = (created: Pick<WallMessage, 'status'>, honeypotFilled: boolean, moderation: boolean): boolean =>
+  honeypotFilled ? moderation : created.status === 'pending'
+
+/**
+ * GET /wall-messages (approved messages, newest first; anonymous answers kept `answerTtl` seconds, and a new message
+ * clears them) and POST /wall-messages (sign the wall; `moderation` is the WALL_MODERATION setting).
+ */
+export const wallMessageRoutes = (payload: Payload, ratePerMinute: number, answerTtl: number, moderation: boolean): Router => {
   const router = Router()
   const limiter = limiterFactoryOf(payload)({ keyPrefix: 'wall-post', points: ratePerMinute, duration: RATE_WINDOW_SECONDS })
 
@@ -63,7 +70,8 @@ export const wallMessageRoutes = (payload: Payload, ratePerMinute: number, answe
       user: req.user,
     })
     res.setHeader('Cache-Control', 'no-store')
-    sendData(res, wallMessageItem(created, await avatarsOf(payload, [created])), {}, 201)
+    const meta = awaitsModeration(created, Boolean(input.homepage), moderation) ? { moderation: 'pending' } : {}
+    sendData(res, wallMessageItem(created, await avatarsOf(payload, [created])), meta, 201)
   })
 
   router.get('/', (req, res) =>

@@ -44,7 +44,15 @@ export const postWallMessage = defineRoute({
     'each client IP has a rate limit per minute. `homepage` is a honeypot: leave it out.',
   access: 'token-aware',
   body: wallMessageBody,
-  responses: { 201: { description: 'The message as stored', json: dataEnvelope(wallMessageItemSchema) }, ...errors(429) },
+  responses: {
+    201: {
+      description: 'The message as stored; `moderation` is there when it waits for an editor before it is listed',
+      json: dataEnvelope(wallMessageItemSchema, {
+        moderation: z.literal('pending').optional().meta({ description: 'Present when the message awaits moderation (WALL_MODERATION=true)' }),
+      }),
+    },
+    ...errors(429),
+  },
 })
 
 export const wallMessageRoutes = [listWallMessages, postWallMessage]

@@ -80,6 +80,15 @@ describe('GET /api/openapi.json', () => {
     for (const operation of operations) expect(Object.keys(operation.responses)).toEqual(expect.arrayContaining(['400', '500', '503']))
   })
 
+  it('describes the moderation note of a new wall message', async () => {
+    const document = (await fetchDocument()) as unknown as {
+      paths: Record<string, Record<string, { responses: Record<string, { content: Record<string, { schema: { properties: Record<string, unknown>; required?: string[] } }> }> }>>
+    }
+    const created = document.paths['/api/wall-messages']!.post!.responses['201']!.content['application/json']!.schema
+    expect(created.properties.moderation).toMatchObject({ const: 'pending' })
+    expect(created.required).not.toContain('moderation')
+  })
+
   it('answers 304 to a client that has it', async () => {
     // supertest, not fetch: fetch adds `Cache-Control: no-cache` to a conditional request, which asks for a full answer.
     const first = await service.request().get('/api/openapi.json')

@@ -112,6 +112,7 @@ describe('POST /api/wall-messages', () => {
     const res = await post({ nickname: 'Bot', content: 'cheap pills', homepage: 'http://spam.example.com' })
     expect(res.status).toBe(201)
     expect((await stored(res.body.data.id)).status).toBe('spam')
+    expect(res.body).not.toHaveProperty('moderation')
     const list = await service.request().get('/api/wall-messages?limit=100')
     expect(list.body.data.map((m: { id: number }) => m.id)).not.toContain(res.body.data.id)
   })
