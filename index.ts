@@ -37,16 +37,18 @@ import { emitContentEvents, emitSiteUpdated, emitWallMessageCreated } from './ho
 import { refuseNulCharacters, refuseNulCharactersInOperation } from './hooks/refuseNulCharacters'
 import { indexArticle, indexProject, unindexArticle, unindexProject } from './hooks/indexForSearch'
 import { createFirstAdmin } from './lib/createFirstAdmin'
-import { CategoryInUseError } from './hooks/refuseDeletingUsedCategory'
 import { answerRequestMistakes } from './hooks/answerRequestMistakes'
 import { GRAPHQL_ERROR_NAME, logGraphqlErrors } from './hooks/logGraphqlErrors'
 import { boundEveryCollection } from './lib/boundEveryCollection'
 import { boundGraphqlOperations } from './lib/graphqlBounds'
 import { QueryBoundsError } from './lib/queryBoundsError'
+import { RecordInUseError } from './lib/recordInUse'
 import { setRetryAfterOnOutage } from './hooks/setRetryAfterOnOutage'
 import { startSharedState } from './lib/coherence/startSharedState'
 import { runCallbacksOnCommit } from './lib/db/afterCommit'
 import { guardDatabase } from './lib/db/guardDatabase'
+import { withInternalFieldsOutOfBulkEdit } from './lib/internalFieldsOutOfBulkEdit'
+import { withVersionHistory } from './lib/versionHistoryView'
 import { renewSqliteConnectionAfterBusy } from './lib/db/sqliteConnection'
 import { jobTasks } from './lib/jobs/tasks'
 import { prepareSearchIndexAtStart } from './lib/searchBackfill'
@@ -106,7 +108,7 @@ const EXPECTED_REFUSALS: Record<string, 'info' | false> = {
   AuthenticationError: 'info',
   [LoginThrottledError.name]: 'info',
   [ForgotPasswordLimitedError.name]: 'info',
-  [CategoryInUseError.errorName]: 'info',
+  [RecordInUseError.errorName]: 'info',
   [QueryBoundsError.errorName]: 'info',
   [QueryError.name]: false,
   // Logged by the error it wraps instead (hooks/logGraphqlErrors.ts).
@@ -215,8 +217,10 @@ export const blogPortfolio =
       ),
     )
 
+    const ownCollections = ours.map(withInternalFieldsOutOfBulkEdit).map(withVersionHistory)
+
     const existing = incoming.collections ?? []
-    const clash = existing.find((collection) => ours.some((own) => own.slug === collection.slug))
+    const clash = existing.find((collection) => ownCollections.some((own) => own.slug === collection.slug))
     if (clash) {
       throw new Error(
         `blogPortfolio: the config already has a "${clash.slug}" collection; add fields to it with the extraFields option instead`,
@@ -244,7 +248,7 @@ export const blogPortfolio =
         },
         user: incoming.admin?.user ?? Users.slug,
       },
-      collections: [...existing, ...ours],
+      collections: [...existing, ...ownCollections],
       globals: [...(incoming.globals ?? []), site],
       graphQL: {
         ...incoming.graphQL,

@@ -1,6 +1,7 @@
 import type { CollectionConfig } from 'payload'
 
 import { canManageContent } from '../access/canManageContent'
+import { refuseDeletingUsedMedia } from '../hooks/refuseDeletingUsedMedia'
 import { refuseLargeUpload } from '../hooks/refuseLargeUpload'
 import { refuseMissingUploadFile } from '../lib/missingUploadFile'
 
@@ -20,7 +21,7 @@ export const createMedia = (staticDir: string): CollectionConfig => ({
     useAsTitle: 'alt',
   },
   defaultSort: '-createdAt',
-  hooks: { beforeValidate: [refuseLargeUpload(MEDIA_MAX_BYTES)] },
+  hooks: { beforeDelete: [refuseDeletingUsedMedia], beforeValidate: [refuseLargeUpload(MEDIA_MAX_BYTES)] },
   upload: {
     staticDir,
     handlers: [refuseMissingUploadFile],

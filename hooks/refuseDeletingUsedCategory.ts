@@ -1,23 +1,12 @@
-import { APIError, type CollectionBeforeDeleteHook, type CollectionSlug } from 'payload'
+import type { CollectionBeforeDeleteHook, CollectionSlug } from 'payload'
+
+import { RecordInUseError } from '../lib/recordInUse'
 
 /** The collections that file their records under a category, with the words an editor reads. */
 const FILED_UNDER_A_CATEGORY: { collection: CollectionSlug; one: string; many: string }[] = [
   { collection: 'articles', one: 'article', many: 'articles' },
   { collection: 'projects', one: 'project', many: 'projects' },
 ]
-
-/**
- * A 409 whose message Payload passes to REST clients and to the admin UI's toast, and `/api` answers as `CONFLICT`.
- * Named so that Payload's `loggingLevels` can tell it from real failures.
- */
-export class CategoryInUseError extends APIError {
-  static readonly errorName: string = 'CategoryInUse'
-
-  constructor(uses: string[], total: number) {
-    super(`This category is used by ${uses.join(' and ')}; move ${total === 1 ? 'it' : 'them'} to another category first.`, 409, null, true)
-    this.name = CategoryInUseError.errorName
-  }
-}
 
 /**
  * A category still holding articles or projects cannot be deleted, on every door: they would lose their category
@@ -31,5 +20,5 @@ export const refuseDeletingUsedCategory: CollectionBeforeDeleteHook = async ({ i
     if (totalDocs > 0) uses.push(`${totalDocs} ${totalDocs === 1 ? one : many}`)
     total += totalDocs
   }
-  if (total > 0) throw new CategoryInUseError(uses, total)
+  if (total > 0) throw new RecordInUseError('category', uses, `move ${total === 1 ? 'it' : 'them'} to another category first`)
 }
