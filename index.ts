@@ -47,8 +47,6 @@ import { setRetryAfterOnOutage } from './hooks/setRetryAfterOnOutage'
 import { startSharedState } from './lib/coherence/startSharedState'
 import { runCallbacksOnCommit } from './lib/db/afterCommit'
 import { guardDatabase } from './lib/db/guardDatabase'
-import { withInternalFieldsOutOfBulkEdit } from './lib/internalFieldsOutOfBulkEdit'
-import { withVersionHistory } from './lib/versionHistoryView'
 import { renewSqliteConnectionAfterBusy } from './lib/db/sqliteConnection'
 import { jobTasks } from './lib/jobs/tasks'
 import { prepareSearchIndexAtStart } from './lib/searchBackfill'
@@ -217,10 +215,8 @@ export const blogPortfolio =
       ),
     )
 
-    const ownCollections = ours.map(withInternalFieldsOutOfBulkEdit).map(withVersionHistory)
-
     const existing = incoming.collections ?? []
-    const clash = existing.find((collection) => ownCollections.some((own) => own.slug === collection.slug))
+    const clash = existing.find((collection) => ours.some((own) => own.slug === collection.slug))
     if (clash) {
       throw new Error(
         `blogPortfolio: the config already has a "${clash.slug}" collection; add fields to it with the extraFields option instead`,
@@ -248,7 +244,7 @@ export const blogPortfolio =
         },
         user: incoming.admin?.user ?? Users.slug,
       },
-      collections: [...existing, ...ownCollections],
+      collections: [...existing, ...ours],
       globals: [...(incoming.globals ?? []), site],
       graphQL: {
         ...incoming.graphQL,
