@@ -9,6 +9,7 @@ import { urlField } from '../fields/urlField'
 import { hashPasswordForUnknownEmail } from '../hooks/hashPasswordForUnknownEmail'
 import { makeFirstUserAdmin } from '../hooks/makeFirstUserAdmin'
 import { releaseLoginAttempt, throttleLogin } from '../hooks/throttleLogin'
+import { outageAwareJwt } from '../lib/outageAwareJwt'
 import { PUBLIC_FIELDS_KEY } from '../lib/publicFields'
 import { forgotPasswordEndpoint, noEmailVerificationEndpoint } from '../lib/passwordReset'
 import { hasRole, ROLES } from '../lib/roles'
@@ -23,6 +24,8 @@ export const Users: CollectionConfig = {
     maxLoginAttempts: 0,
     tokenExpiration: 2 * 60 * 60,
     useSessions: true,
+    // Payload's own JWT check, telling the doors when a token could not be checked for want of the database.
+    strategies: [outageAwareJwt],
   },
   access: {
     admin: canUseAdminPanel,

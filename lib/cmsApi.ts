@@ -6,7 +6,9 @@ import { handleEndpoints, type SanitizedConfig } from 'payload'
 
 import { bodyLimitFor, declaresTooLarge, limitedBody } from './cmsApiLimits'
 import { sendWebResponse, toWebRequest } from './fetchBridge'
+import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE } from './db/databaseUnavailable'
 import { hasFragmentCycle } from './graphqlFragmentCycles'
+import { authMetOutage } from './outageAwareJwt'
 import { payloadErrorBody } from './payloadErrorBody'
 
 type GraphqlHandler = (request: Request) => Promise<Response>
@@ -60,6 +62,15 @@ const withRequestErrorStatus = async (response: Response): Promise<Response> => 
 
 const errorResponse = (status: number, message: string): Response => Response.json(payloadErrorBody(message), { status })
 
+/** A request whose token could not be checked for want of the database is answered 503, not as an anonymous one. */
+const unlessAuthMetOutage = (request: Request, response: Response): Response => {
+  if (!authMetOutage(request.headers)) return response
+  void response.body?.cancel()
+  const outage = errorResponse(503, DATABASE_UNAVAILABLE_MESSAGE)
+  outage.headers.set('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS))
+  return outage
+}
+
 /**
  * Payload's own REST (`handleEndpoints`) and GraphQL, served from a plain Node request. The GraphQL handler is
  * loaded on first use: it lives in @payloadcms/next and pulls in more than the REST path needs.
@@ -87,8 +98,9 @@ export const createCmsApiHandler = (config: SanitizedConfig) => {
     let tooLarge = false
     const body = limitedBody(req, limit, () => (tooLarge = true))
     if (!isGraphql) {
-      const response = await handleEndpoints({ config, request: toWebRequest(req, origin, url, clientIp, body) })
-      return sendWebResponse(tooLarge ? errorResponse(413, message) : response, res)
+      const request = toWebRequest(req, origin, url, clientIp, body)
+      const response = await handleEndpoints({ config, request })
+      return sendWebResponse(tooLarge ? errorResponse(413, message) : unlessAuthMetOutage(request, response), res)
     }
     // A GraphQL query is small (the limit above): read whole, it is checked before Payload runs it.
     let query: Buffer
@@ -101,7 +113,8 @@ export const createCmsApiHandler = (config: SanitizedConfig) => {
     if (graphqlQueries(query, req.headers['content-type']).some(hasFragmentCycle)) {
       return sendWebResponse(errorResponse(400, 'Fragments must not spread each other in a cycle.'), res)
     }
-    const answer = await (await loadGraphql())(toWebRequest(req, origin, url, clientIp, Readable.from([query])))
-    await sendWebResponse(await withRequestErrorStatus(answer), res)
+    const request = toWebRequest(req, origin, url, clientIp, Readable.from([query]))
+    const answer = await (await loadGraphql())(request)
+    await sendWebResponse(unlessAuthMetOutage(request, await withRequestErrorStatus(answer)), res)
   }
 }

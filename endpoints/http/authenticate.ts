@@ -1,6 +1,8 @@
 import type { RequestHandler } from 'express'
 import type { Payload } from 'payload'
 
+import { DatabaseUnavailableError } from '../../lib/db/databaseUnavailable'
+import { authMetOutage } from '../../lib/outageAwareJwt'
 import { ApiError } from './apiError'
 import type { ApiUser } from './requestTypes'
 
@@ -24,7 +26,9 @@ export const authenticate =
       return next(new ApiError('UNAUTHORIZED', 'Authorization must be "Bearer <token>"'))
     }
     try {
-      const { user } = await payload.auth({ headers: new Headers({ authorization: header }) })
+      const headers = new Headers({ authorization: header })
+      const { user } = await payload.auth({ headers })
+      if (!user && authMetOutage(headers)) return next(new DatabaseUnavailableError('the token could not be checked'))
       if (!user) return next(new ApiError('UNAUTHORIZED', 'Token is invalid or expired'))
       req.user = user as ApiUser
       next()

@@ -14,6 +14,8 @@ const onPostgres = process.env.TEST_DATABASE_URL?.startsWith('postgres') ?? fals
 if (!onPostgres) console.log('postgresFaults: skipped here; it runs in `npm run test:postgres` (needs initdb and pg_ctl)')
 const describeOnPostgres = onPostgres ? describe : describe.skip
 
+const OWNER = { email: 'owner@example.com', password: 'owner outage password' }
+
 type Cluster = { url: string; stop: () => void; pause: () => void; resume: () => void }
 
 let cluster: Cluster
@@ -56,7 +58,14 @@ describeOnPostgres('Postgres faults, against the service in its own process', ()
   beforeAll(async () => {
     cluster = (await startPostgresCluster()) as Cluster
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'blog-service-pg-faults-'))
-    server = spawnServer({ DATABASE_URL: cluster.url, DATA_DIR: dataDir, ADMIN: 'false', WALL_RATE_LIMIT: '10000' })
+    server = spawnServer({
+      DATABASE_URL: cluster.url,
+      DATA_DIR: dataDir,
+      ADMIN: 'false',
+      WALL_RATE_LIMIT: '10000',
+      ADMIN_EMAIL: OWNER.email,
+      ADMIN_PASSWORD: OWNER.password,
+    })
     base = await server.ready
   })
 
@@ -114,20 +123,41 @@ describeOnPostgres('Postgres faults, against the service in its own process', ()
 
   it('answers 503 with Retry-After on every door while Postgres is down, logs the outage once, and recovers by itself', async () => {
     const pid = server.child.pid
+    const login = await fetch(`${base}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(OWNER),
+    })
+    const { token } = (await login.json()).data as { token: string }
+    const bearer = { Authorization: `Bearer ${token}` }
     cluster.pause()
     try {
       const answers = await Promise.all(
         Array.from({ length: 10 }, async () => {
-          const [health, post, cms, search] = await Promise.all([
+          const [health, post, cms, search, ...withToken] = await Promise.all([
             fetch(`${base}/api/health`),
             postMessage('during the outage'),
             fetch(`${base}/cms-api/categories`),
             fetch(`${base}/api/search?q=outage`),
+            // A valid token during the outage: never 401, or the client would throw the token away.
+            fetch(`${base}/api/articles`, { headers: bearer }),
+            fetch(`${base}/api/admin/articles`, { headers: bearer }),
+            fetch(`${base}/cms-api/users/me`, { headers: { Authorization: `JWT ${token}` } }),
+            fetch(`${base}/cms-api/users`, { headers: bearer }),
+            fetch(`${base}/cms-api/graphql`, {
+              method: 'POST',
+              headers: { ...bearer, 'Content-Type': 'application/json' },
+              body: JSON.stringify({ query: '{ meUser { user { id } } }' }),
+            }),
           ])
-          return { health, post, cms, search }
+          return { health, post, cms, search, withToken }
         }),
       )
-      for (const { health, post, cms, search } of answers) {
+      for (const { health, post, cms, search, withToken } of answers) {
+        expect(withToken.map((answer) => `${new URL(answer.url).pathname} ${answer.status}`)).toEqual(
+          ['/api/articles', '/api/admin/articles', '/cms-api/users/me', '/cms-api/users', '/cms-api/graphql'].map((path) => `${path} 503`),
+        )
+        for (const answer of withToken) expect(answer.headers.get('retry-after')).toBe('5')
         expect(search.status).toBe(503)
         expect((await search.json()).error.code).toBe('SERVICE_UNAVAILABLE')
         expect(health.status).toBe(503)

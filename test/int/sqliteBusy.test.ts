@@ -3,6 +3,7 @@ import path from 'node:path'
 
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 
+import { createAccount, loginToken } from '../helpers/accounts'
 import { bootService, type BootedService } from '../helpers/bootService'
 
 // SQLite's locks are SQLite's own; the other legs have no such thing to test.
@@ -61,5 +62,21 @@ describeOnSqlite('a SQLite database locked by another writer', () => {
     const wall = await service.request().get('/api/wall-messages?limit=50')
     expect(wall.body.total).toBe(before + 1)
     expect(wall.body.data.map((message: { content: string }) => message.content)).not.toContain('refused while locked')
+  })
+
+  it('answers a write with a valid token 503 while the lock outlasts the timeout, never 401', async () => {
+    const editor = await createAccount(service.payload, 'editor')
+    const token = await loginToken(service, editor.email)
+    const lock = await holdWriteLock(BUSY_TIMEOUT_MS * 3)
+    const res = await service
+      .request()
+      .post('/api/admin/categories')
+      .set('Authorization', `Bearer ${token}`)
+      .send({ name: 'Written under a lock' })
+    await lock.released
+    expect(res.status).toBe(503)
+    expect(res.body.error.code).toBe('SERVICE_UNAVAILABLE')
+    const me = await service.request().get('/api/auth/me').set('Authorization', `Bearer ${token}`)
+    expect(me.status).toBe(200)
   })
 })
