@@ -47,6 +47,7 @@ import { setRetryAfterOnOutage } from './hooks/setRetryAfterOnOutage'
 import { startSharedState } from './lib/coherence/startSharedState'
 import { runCallbacksOnCommit } from './lib/db/afterCommit'
 import { guardDatabase } from './lib/db/guardDatabase'
+import { withInternalFieldsOutOfBulkEdit } from './lib/internalFieldsOutOfBulkEdit'
 import { renewSqliteConnectionAfterBusy } from './lib/db/sqliteConnection'
 import { jobTasks } from './lib/jobs/tasks'
 import { prepareSearchIndexAtStart } from './lib/searchBackfill'
@@ -215,8 +216,10 @@ export const blogPortfolio =
       ),
     )
 
+    const ownCollections = ours.map(withInternalFieldsOutOfBulkEdit)
+
     const existing = incoming.collections ?? []
-    const clash = existing.find((collection) => ours.some((own) => own.slug === collection.slug))
+    const clash = existing.find((collection) => ownCollections.some((own) => own.slug === collection.slug))
     if (clash) {
       throw new Error(
         `blogPortfolio: the config already has a "${clash.slug}" collection; add fields to it with the extraFields option instead`,
@@ -244,7 +247,7 @@ export const blogPortfolio =
         },
         user: incoming.admin?.user ?? Users.slug,
       },
-      collections: [...existing, ...ours],
+      collections: [...existing, ...ownCollections],
       globals: [...(incoming.globals ?? []), site],
       graphQL: {
         ...incoming.graphQL,

@@ -101,6 +101,39 @@ describe('wall moderation in the admin UI', () => {
   })
 })
 
+type ConfigField = { name?: string; type: string; unique?: boolean; hidden?: boolean; fields?: ConfigField[]; tabs?: { fields: ConfigField[] }[]; admin?: Record<string, unknown> }
+
+/** The data fields Payload's bulk edit offers (its rule in @payloadcms/ui's FieldSelect), walking groups, rows and tabs as it does. */
+const bulkEditable = (fields: ConfigField[]): ConfigField[] =>
+  fields.flatMap((field) => {
+    if (field.type === 'tabs') return bulkEditable(field.tabs!.flatMap((tab) => tab.fields))
+    if (field.fields && field.type !== 'array' && field.type !== 'blocks') return field.name && field.type === 'group' && field.admin?.disableBulkEdit ? [] : bulkEditable(field.fields)
+    if (!field.name) return []
+    const skipped = field.admin?.disableBulkEdit || field.unique || field.hidden || field.admin?.disabled
+    return skipped ? [] : [field]
+  })
+
+describe('bulk edit in the admin UI', () => {
+  // Payload's own upload metadata (media's url, sizes, ...) is added after the plugin runs: left as Payload has it.
+  const PAYLOAD_UPLOAD_FIELDS = new Set(['url', 'thumbnailURL', 'filename', 'mimeType', 'filesize', 'width', 'height', 'focalX', 'focalY', 'sizes'])
+
+  it('offers no field that editors cannot see or change (hidden or read-only) in any collection of the admin UI', () => {
+    const offeredInternal = service.payload.config.collections
+      .filter((collection) => !collection.admin.hidden)
+      .flatMap((collection) =>
+      bulkEditable((collection.fields as ConfigField[]).filter((field) => !(collection.upload && PAYLOAD_UPLOAD_FIELDS.has(field.name ?? ''))))
+        .filter((field) => field.admin?.hidden || field.admin?.readOnly)
+        .map((field) => `${collection.slug}.${field.name}`),
+    )
+    expect(offeredInternal).toEqual([])
+  })
+
+  it('offers wall messages\' own fields only: no email hash, no moderation flag', () => {
+    const wall = service.payload.config.collections.find((collection) => collection.slug === 'wall-messages')!
+    expect(bulkEditable(wall.fields as ConfigField[]).map((field) => field.name).sort()).toEqual(['content', 'email', 'nickname', 'status', 'website'])
+  })
+})
+
 describe('the dashboard', () => {
   it('counts published and draft content and pending messages, and lists the most viewed articles', async () => {
     const category = await createCategory(service.payload, 'Dashboard')
