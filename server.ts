@@ -67,8 +67,8 @@ export const createService = async (env: ServiceEnv): Promise<Service> => {
   const payload = await getPayload({ config })
   const jobs = startJobsRunner(payload, { pollMs: env.jobsPollMs })
   startCopyingSearchIndex(payload, env.searchMemoryMb)
-  let draining = false
-  const isDraining = () => draining
+  // Set once the handler exists, below; the health route asks it while the service drains.
+  const isDraining = () => connections.isDraining()
 
   const app = express()
   app.disable('x-powered-by')
@@ -103,22 +103,18 @@ export const createService = async (env: ServiceEnv): Promise<Service> => {
     countedResponder(payload, env.corsOrigins),
     searchResponder(payload, env),
   ]
-  const handler = namingWorker(
-    closingConnections((req, res) => {
-      // Every answer, whichever door or responder writes it: media files, the admin UI, 404s and errors included.
-      res.setHeader('X-Content-Type-Options', 'nosniff')
-      const toExpress = () => app(req, res)
-      if (!fastResponders.some((respond) => respond(req, res, toExpress))) toExpress()
-    }, isDraining),
-  )
+  const connections = closingConnections((req, res) => {
+    // Every answer, whichever door or responder writes it: media files, the admin UI, 404s and errors included.
+    res.setHeader('X-Content-Type-Options', 'nosniff')
+    const toExpress = () => app(req, res)
+    if (!fastResponders.some((respond) => respond(req, res, toExpress))) toExpress()
+  })
 
   return {
     app,
-    handler,
+    handler: namingWorker(connections.handler),
     payload,
-    startDraining: () => {
-      draining = true
-    },
+    startDraining: connections.startDraining,
     close: async () => {
       // A webhook attempt waiting on a slow receiver would hold the runner's turn for up to 10 s: it is cut (and
       // retried after the restart) instead.

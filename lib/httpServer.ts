@@ -1,4 +1,4 @@
-import { createServer, type RequestListener, type Server } from 'node:http'
+import { createServer, type RequestListener, type Server, type ServerResponse } from 'node:http'
 import net from 'node:net'
 
 export type ServerLimits = {
@@ -31,16 +31,39 @@ export const listen = (handler: RequestListener, port: number, host: string, lim
     })
   })
 
+export type ClosingConnections = {
+  handler: RequestListener
+  isDraining: () => boolean
+  /** From now on every answer not yet begun carries `Connection: close`, those already being worked on included. */
+  startDraining: () => void
+}
+
 /**
  * While a server drains, every answer carries `Connection: close`, so a keep-alive client learns from the answer
- * itself that the connection ends, and the socket closes once the answer is sent.
+ * itself that the connection ends, and the socket closes once the answer is sent. That includes answers to requests
+ * that arrived before the drain: answered keep-alive, their connection would look idle to the drain's sweeps while
+ * the client's next request is still unread, and be cut under it.
  */
-export const closingConnections =
-  (handler: RequestListener, isDraining: () => boolean): RequestListener =>
-  (req, res) => {
-    if (isDraining()) res.setHeader('Connection', 'close')
-    handler(req, res)
+export const closingConnections = (handler: RequestListener): ClosingConnections => {
+  let draining = false
+  const inFlight = new Set<ServerResponse>()
+  return {
+    handler: (req, res) => {
+      if (draining) res.setHeader('Connection', 'close')
+      else {
+        inFlight.add(res)
+        res.once('close', () => inFlight.delete(res))
+      }
+      handler(req, res)
+    },
+    isDraining: () => draining,
+    startDraining: () => {
+      draining = true
+      for (const res of inFlight) if (!res.headersSent) res.setHeader('Connection', 'close')
+      inFlight.clear()
+    },
   }
+}
 
 export type DrainTimings = {
   /** How long a connection that is idle when the drain starts may still send a request (answered, then closed). */

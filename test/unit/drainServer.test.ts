@@ -28,33 +28,32 @@ const until = async (condition: () => boolean) => {
   }
 }
 
-let draining = false
 const servers: Server[] = []
 
 afterEach(() => {
-  draining = false
   for (const server of servers.splice(0)) server.closeAllConnections()
 })
 
+/** `/slow/<ms>` is answered after that many milliseconds, anything else at once. */
 const startServer = async () => {
-  const server = await listen(
-    closingConnections((req, res) => res.end(`answer to ${req.url}`), () => draining),
-    0,
-    '127.0.0.1',
-  )
+  const connections = closingConnections((req, res) => {
+    const delay = Number(/^\/slow\/(\d+)$/.exec(req.url ?? '')?.[1] ?? 0)
+    setTimeout(() => res.end(`answer to ${req.url}`), delay)
+  })
+  const server = await listen(connections.handler, 0, '127.0.0.1')
   servers.push(server)
-  return { server, port: (server.address() as net.AddressInfo).port }
+  return { server, port: (server.address() as net.AddressInfo).port, startDraining: connections.startDraining }
 }
 
 describe('drain', () => {
   it('answers a request sent on an idle keep-alive connection after the drain began, with Connection: close', async () => {
-    const { server, port } = await startServer()
+    const { server, port, startDraining } = await startServer()
     const connection = await connect(port)
     connection.socket.write(request('/first'))
     await until(() => connection.received().includes('answer to /first'))
     expect(connection.received()).toMatch(/Connection: keep-alive/i)
 
-    draining = true
+    startDraining()
     const drained = drain(server, { idleGraceMs: 500, timeoutMs: 5000 })
     // The connection is idle now; Node's own server.close() would cut it at once.
     connection.socket.write(request('/second'))
@@ -64,10 +63,24 @@ describe('drain', () => {
     await drained
   })
 
+  it('answers a request that arrived before the drain but is answered after it with Connection: close', async () => {
+    const { server, port, startDraining } = await startServer()
+    const connection = await connect(port)
+    connection.socket.write(request('/slow/300'))
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    startDraining()
+    const drained = drain(server, { idleGraceMs: 100, timeoutMs: 5000 })
+    // Told by its answer that the connection ends, the client sends nothing more on it; the server closes it.
+    await connection.closed
+    expect(connection.received()).toContain('answer to /slow/300')
+    expect(connection.received()).toMatch(/Connection: close/i)
+    await drained
+  })
+
   it('stops accepting connections at once', async () => {
-    const { server, port } = await startServer()
+    const { server, port, startDraining } = await startServer()
     const open = await connect(port)
-    draining = true
+    startDraining()
     const drained = drain(server, { idleGraceMs: 200, timeoutMs: 5000 })
     await expect(connect(port)).rejects.toMatchObject({ code: 'ECONNREFUSED' })
     await open.closed // idle past the grace: closed by the server
