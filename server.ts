@@ -27,6 +27,7 @@ import { readEnv, type ServiceEnv } from './lib/env'
 import { NUL_MESSAGE } from './lib/nulCharacters'
 import { payloadErrorBody } from './lib/payloadErrorBody'
 import { projectRoot } from './lib/projectRoot'
+import { refuseAdminUiDuringOutage } from './lib/adminUiOutage'
 import { closingConnections, drain, listen } from './lib/httpServer'
 
 export { listen } from './lib/httpServer'
@@ -92,7 +93,7 @@ export const createService = async (env: ServiceEnv): Promise<Service> => {
     // the secret this process already resolved (in development it lives in the data folder).
     process.env.PAYLOAD_SECRET = config.secret
     adminUi = await loadAdminUi()
-    app.all('/{*splat}', adminUi.handler)
+    app.all('/{*splat}', refuseAdminUiDuringOutage(payload), adminUi.handler)
   }
   app.use(answerNotFound)
   app.use(answerLastError(payload.logger))

@@ -44,6 +44,13 @@ const accountUnreadable = async (subject: TokenSubject, payload: Payload): Promi
   }
 }
 
+/** Whether the request carries a correctly signed token whose account cannot be read for want of the database. */
+export const tokenMetOutage = async (headers: Headers, payload: Payload): Promise<boolean> => {
+  const token = tokenOf(headers, payload)
+  const subject = token === undefined ? undefined : await signedSubject(token, payload)
+  return subject !== undefined && (await accountUnreadable(subject, payload))
+}
+
 /**
  * Payload's JWT strategy, which reads the token's account, swallows every error: with the database down, a valid
  * token reads as no user (401 on `/api`, the anonymous view or 403 on `/cms-api`). This runs it first and, when it
@@ -55,9 +62,7 @@ export const outageAwareJwt: AuthStrategy = {
   authenticate: async (args: AuthStrategyFunctionArgs) => {
     const result = await JWTAuthentication({ ...args, strategyName: 'local-jwt' })
     if (result.user) return result
-    const token = tokenOf(args.headers, args.payload)
-    const subject = token === undefined ? undefined : await signedSubject(token, args.payload)
-    if (subject && (await accountUnreadable(subject, args.payload))) metOutage.add(args.headers)
+    if (await tokenMetOutage(args.headers, args.payload)) metOutage.add(args.headers)
     return result
   },
 }

@@ -1,0 +1,28 @@
+import type { RequestHandler } from 'express'
+import type { Payload } from 'payload'
+
+import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE } from './db/databaseUnavailable'
+import { outageMonitorOf } from './db/guardDatabase'
+import { tokenMetOutage } from './outageAwareJwt'
+
+const NEXT_ASSETS = /^\/_next\//
+
+/**
+ * The admin UI's pages check the editor's session cookie in Next's own Payload instance, which reads a database
+ * error as "no user" and sends the editor to the login page (which then fails). Here, before Next: while the
+ * database is known to be down every page answers 503 with `Retry-After`; otherwise a request carrying a session
+ * whose account cannot be read for want of the database does, and the editor stays logged in.
+ */
+export const refuseAdminUiDuringOutage =
+  (payload: Payload): RequestHandler =>
+  async (req, res, next) => {
+    if (NEXT_ASSETS.test(req.path)) return next()
+    try {
+      const cookie = req.headers.cookie ?? ''
+      const down = outageMonitorOf(payload.db)?.isDown() === true
+      if (!down && !(cookie && (await tokenMetOutage(new Headers({ cookie }), payload)))) return next()
+      res.status(503).set('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS)).type('text/plain').send(DATABASE_UNAVAILABLE_MESSAGE)
+    } catch (error) {
+      next(error)
+    }
+  }
