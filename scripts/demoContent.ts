@@ -24,6 +24,22 @@ export const demoArticles: DemoArticle[] = [
   { title: 'Rate limiting a guestbook', category: 'Engineering', topic: 'keeping spam off a public wall without captchas', code: ['ts', 'if (hits.get(ip) > 5) return res.status(429).set("Retry-After", "60").end()'] },
 ]
 
+/**
+ * An article's `total` views spread over `days` days, oldest first, summing to `total` exactly: most right after it
+ * appeared, tailing off, a little busier on alternate days, as a new post's readership goes.
+ */
+export const demoDailyViews = (total: number, days: number): number[] => {
+  const weights = Array.from({ length: days }, (_, day) => (1 + 3 / (1 + day / 2)) * (day % 2 === 0 ? 1.2 : 1))
+  const sum = weights.reduce((a, b) => a + b, 0)
+  const exact = weights.map((weight) => (total * weight) / sum)
+  const views = exact.map(Math.floor)
+  // The views left by rounding down go to the days that lost most (largest remainders).
+  const left = total - views.reduce((a, b) => a + b, 0)
+  const byRemainder = exact.map((value, day) => ({ day, remainder: value - Math.floor(value) })).sort((a, b) => b.remainder - a.remainder || a.day - b.day)
+  for (const { day } of byRemainder.slice(0, left)) views[day]! += 1
+  return views
+}
+
 export const articleMarkdown = (article: DemoArticle, imageUrl: string): string => `## The short version
 
 This post is about ${article.topic}. It started as a note to myself and grew into something worth sharing.

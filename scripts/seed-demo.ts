@@ -7,10 +7,26 @@ import { composeConfig } from '../composeConfig'
 import { leavingDefaults } from '../lib/createData'
 import { closeDatabase } from '../lib/db/closeDatabase'
 import { readEnv } from '../lib/env'
-import { articleMarkdown, demoArticles, demoCategories, demoProjects, demoSkills, projectMarkdown } from './demoContent'
+import { articleMarkdown, demoArticles, demoCategories, demoDailyViews, demoProjects, demoSkills, projectMarkdown } from './demoContent'
 
 const system = { overrideAccess: true } as const
 const DAY = 24 * 60 * 60 * 1000
+/** The dashboard's views chart shows this many days. */
+const CHART_DAYS = 30
+
+/**
+ * Writes an article's views per UTC day, so the dashboard's chart agrees with its count: all `views` spread over the
+ * days since it appeared, at most the chart's last 30, today included.
+ */
+const fillDailyViews = async (payload: Payload, article: number, views: number, appeared: number) => {
+  const today = Math.floor(Date.now() / DAY)
+  const days = Math.min(CHART_DAYS, today - Math.floor(appeared / DAY) + 1)
+  for (const [index, count] of demoDailyViews(views, days).entries()) {
+    if (count === 0) continue
+    const day = new Date((today - days + 1 + index) * DAY).toISOString().slice(0, 10)
+    await payload.create({ collection: 'article-daily-views', data: { article, day, views: count }, ...system })
+  }
+}
 
 const PALETTE = [
   { r: 37, g: 99, b: 235 },
@@ -69,6 +85,7 @@ const seed = async (payload: Payload) => {
   const pictureUrl = (index: number) => String(pictures[index % pictures.length]!.url)
 
   for (const [index, article] of demoArticles.entries()) {
+    const viewCount = 40 + ((index * 37) % 200)
     const doc = await payload.create({
       collection: 'articles',
       data: {
@@ -79,12 +96,13 @@ const seed = async (payload: Payload) => {
         featured: article.featured ?? false,
         status: index === demoArticles.length - 1 ? 'draft' : 'published',
         author: authorId,
-        viewCount: 40 + ((index * 37) % 200),
+        viewCount,
       },
       ...system,
     })
-    const created = new Date(Date.now() - (demoArticles.length - index) * 3 * DAY).toISOString()
-    await payload.db.updateOne({ collection: 'articles', id: doc.id, data: { createdAt: created, publishedAt: created } })
+    const created = Date.now() - (demoArticles.length - index) * 3 * DAY
+    await payload.db.updateOne({ collection: 'articles', id: doc.id, data: { createdAt: new Date(created).toISOString(), publishedAt: new Date(created).toISOString() } })
+    await fillDailyViews(payload, doc.id, viewCount, created)
   }
 
   for (const [index, project] of demoProjects.entries()) {

@@ -5,6 +5,7 @@ import path from 'node:path'
 
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 
+import { readDailyViews } from '../../lib/db/dailyViews'
 import { bootService, type BootedService } from '../helpers/bootService'
 import { createTestDatabase, type TestDatabase } from '../helpers/testDatabase'
 
@@ -51,6 +52,15 @@ describe('npm run seed:demo', () => {
     expect(home.latestArticles).toHaveLength(5)
     expect(home.featuredProjects.length).toBeGreaterThan(0)
     expect(home.skills).toHaveLength(12)
+    // The views chart agrees with the counts: each article's views per day over the last 30 days add up to its viewCount.
+    const articles = await booted.payload.find({ collection: 'articles', limit: 100, depth: 0, overrideAccess: true })
+    for (const doc of articles.docs) {
+      const daily = await readDailyViews(booted.payload, 30, doc.id)
+      expect({ id: doc.id, views: daily.reduce((sum, day) => sum + day.views, 0) }).toEqual({ id: doc.id, views: doc.viewCount })
+      expect(daily.filter((day) => day.views > 0).length).toBeGreaterThan(1)
+    }
+    const site = await readDailyViews(booted.payload, 30)
+    expect(site.reduce((sum, day) => sum + day.views, 0)).toBe(articles.docs.reduce((sum, doc) => sum + (doc.viewCount ?? 0), 0))
     const article = (await booted.request().get('/api/articles/1')).body.data
     expect(article.content).toMatch(/```\w+\n/)
     expect(article.content).toMatch(/!\[[^\]]*\]\(\/cms-api\/media\/file\/demo-\d\.png\)/)
