@@ -1,3 +1,4 @@
+import { type FrontMatterDialect, postTerms } from './frontMatterTerms'
 import type { ArticleFields } from './sourceItem'
 
 type Data = Record<string, unknown>
@@ -53,10 +54,16 @@ const counter = (value: unknown): number | undefined =>
 export type MappingDefaults = { title?: string; slug?: string; date?: Date; draft?: boolean }
 
 /**
- * Maps Hugo, Jekyll and Hexo front matter (and our export's) to an article. Returns the reason when the front
- * matter cannot make one (no title, a date that is not a date).
+ * Maps Hugo, Jekyll and Hexo front matter (and our export's) to an article, categories and tags read as `dialect`
+ * reads them. An article has one category: the first the post names, else its first tag; the other categories are
+ * named in `otherCategories`. Returns the reason when the front matter cannot make one (no title, a date that is not
+ * a date).
  */
-export const articleFromFrontMatter = (data: Data, defaults: MappingDefaults = {}): ArticleFields | { problem: string } => {
+export const articleFromFrontMatter = (
+  data: Data,
+  defaults: MappingDefaults = {},
+  dialect: FrontMatterDialect = 'export',
+): ArticleFields | { problem: string } => {
   const title = text(data.title) ?? defaults.title
   if (!title) return { problem: 'no title in the front matter' }
   const date = parseDate(data.date)
@@ -65,8 +72,7 @@ export const articleFromFrontMatter = (data: Data, defaults: MappingDefaults = {
   if (publishedAt === 'invalid') return { problem: `publishedAt "${String(data.publishedAt)}" is not a date` }
   const publishAt = parseDate(data.publishAt)
   if (publishAt === 'invalid') return { problem: `publishAt "${String(data.publishAt)}" is not a date` }
-  const categories = nameList(data.categories ?? data.category)
-  const tags = nameList(data.tags)
+  const { categories, tags } = postTerms(data, dialect)
   return {
     title,
     slug: text(data.slug) ?? defaults.slug ?? '',
@@ -75,6 +81,7 @@ export const articleFromFrontMatter = (data: Data, defaults: MappingDefaults = {
     publishAt,
     draft: isTrue(data.draft) || isFalse(data.published) || (defaults.draft ?? false),
     category: categories[0] ?? tags[0],
+    otherCategories: categories.slice(1),
     tags,
     excerpt: text(data.description) ?? text(data.summary) ?? text(data.excerpt),
     cover: coverOf(data),

@@ -12,6 +12,10 @@ import type { ImportOutcome, ImportReport } from './importReport'
 import { isInside, readSiteFile, relativeTo, SiteFileError } from './siteFiles'
 import type { SourceItem, SourceSite } from './sourceItem'
 
+/** What the report says of the categories a post named besides the one its article is filed under. */
+const categoriesNotKept = (names: string[] = []): string | undefined =>
+  names.length === 0 ? undefined : `also in ${names.map((name) => `"${name}"`).join(', ')}: not kept (an article has one category)`
+
 /** The category of an article whose source names neither a category nor a tag. */
 export const DEFAULT_CATEGORY = 'Imported'
 
@@ -377,7 +381,8 @@ export class BlogImporter {
       }
       await this.saveMapping(req, item.key, existing, collection, id, fingerprint)
     })
-    this.outcomes.push({ kind: item.kind, label: item.label, action, reason: slugNote })
+    const notes = [slugNote, item.kind === 'article' ? categoriesNotKept(item.fields.otherCategories) : undefined].filter(Boolean)
+    this.outcomes.push({ kind: item.kind, label: item.label, action, reason: notes.length > 0 ? notes.join('; ') : undefined })
   }
 }
 

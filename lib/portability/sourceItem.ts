@@ -15,6 +15,8 @@ export type ArticleFields = {
   draft: boolean
   /** Our category's name: the source's first category, else its first tag, else the default category. */
   category?: string
+  /** The source's categories other than `category`: an article has one, the import report names these. */
+  otherCategories?: string[]
   tags: string[]
   excerpt?: string
   cover?: string

@@ -36,7 +36,7 @@ describe('articleFromFrontMatter', () => {
     expect(
       articleFromFrontMatter({ title: 'T', slug: 's', date: '2020-01-02', draft: true, categories: ['C'], tags: ['t'], description: 'd', cover: { image: '/c.png' }, featured: true }),
     ).toEqual({
-      title: 'T', slug: 's', date: new Date('2020-01-02T00:00:00Z'), publishedAt: undefined, publishAt: undefined, draft: true, category: 'C',
+      title: 'T', slug: 's', date: new Date('2020-01-02T00:00:00Z'), publishedAt: undefined, publishAt: undefined, draft: true, category: 'C', otherCategories: [],
       tags: ['t'], excerpt: 'd', cover: '/c.png', featured: true, views: undefined, likes: undefined, author: undefined,
     })
     expect(articleFromFrontMatter({ title: 'T', tags: ['first', 'second'] })).toMatchObject({ category: 'first', slug: '' })

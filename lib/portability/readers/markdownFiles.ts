@@ -2,6 +2,7 @@ import path from 'node:path'
 
 import { articleFromFrontMatter, type MappingDefaults } from '../frontMatterMapping'
 import { readFrontMatter } from '../frontMatter'
+import type { FrontMatterDialect } from '../frontMatterTerms'
 import { isExternalUrl, linkPath } from '../imageLinks'
 import { relativeTo, SiteFileError, type SiteFolder } from '../siteFiles'
 import type { SourceItem, SourceProblem } from '../sourceItem'
@@ -22,7 +23,7 @@ export const imageCandidatesFor =
 export type MarkdownPost = {
   site: SiteFolder
   file: string
-  format: string
+  format: FrontMatterDialect
   defaults: MappingDefaults
   imageCandidates: SourceItem['imageCandidates']
   /** Changes the body before links are read (Hexo's `{% asset_img %}` tags). */
@@ -44,7 +45,7 @@ export const readMarkdownPost = ({ site, file, format, defaults, imageCandidates
   } catch (error) {
     return { label, reason: (error as Error).message }
   }
-  const fields = articleFromFrontMatter(parsed.data, defaults)
+  const fields = articleFromFrontMatter(parsed.data, defaults, format)
   if ('problem' in fields) return { label, reason: fields.problem }
   const body = parsed.content.replace(/^(?:[ \t]*\r?\n)+/, '')
   return { kind: 'article', key: `${format}:${label}`, label, content: transformBody ? transformBody(body) : body, fields, imageCandidates, raw }
