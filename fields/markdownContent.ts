@@ -11,12 +11,14 @@ import {
   ValidationError,
 } from 'payload'
 
+import { MEDIA_SLUG } from '../collections/Media'
 import { ContentRefusedError } from '../lib/markdown/contentRefused'
 import { isLexicalState } from '../lib/markdown/lexicalJson'
 import { MarkdownTooDeepError } from '../lib/markdown/markdownNesting'
 import { markdownToLexical, rawMarkdownState } from '../lib/markdown/markdownToLexical'
 import { type ContentFieldNames, syncContent } from '../lib/markdown/syncContent'
 import type { UploadDoc } from '../lib/markdown/uploadNodes'
+import { lookUpOwnMedia } from '../lib/ownMediaLookup'
 import { contentEditorFeatures } from './contentEditor'
 
 /** The field names of the articles' and projects' content: `content` is what `/api` reads and writes. */
@@ -54,7 +56,7 @@ export const markdownContent = ({ required }: { required: boolean }, names: Cont
     const markdown: unknown = siblingData?.[names.markdown]
     if (value != null || typeof markdown !== 'string' || markdown === '') return value
     try {
-      return markdownToLexical(markdown, await editorConfigOf(req.payload.config))
+      return markdownToLexical(markdown, await editorConfigOf(req.payload.config), await lookUpOwnMedia(req, MEDIA_SLUG, markdown))
     } catch (error) {
       // Stored before nesting was bounded: the editor shows it as one Markdown block.
       if (error instanceof MarkdownTooDeepError) return rawMarkdownState(markdown)
@@ -83,6 +85,9 @@ export const markdownContent = ({ required }: { required: boolean }, names: Cont
     },
   }
   const beforeChange: CollectionBeforeChangeHook = async ({ data, originalDoc, req }) => {
+    // A restore brings back both fields as they were saved together: converting its Markdown again would turn uploads
+    // into images by URL and lose what the editor wrote exactly.
+    if (req.context.isRestoringVersion) return data
     try {
       return await syncContent(names, {
         data,
@@ -93,6 +98,7 @@ export const markdownContent = ({ required }: { required: boolean }, names: Cont
           const { docs } = await req.payload.find({ collection, depth: 0, pagination: false, req, where: { id: { in: ids } } })
           return docs.filter((doc): doc is UploadDoc & typeof doc => 'url' in doc)
         },
+        findOwnMedia: (markdown) => lookUpOwnMedia(req, MEDIA_SLUG, markdown),
       })
     } catch (error) {
       if (error instanceof ContentRefusedError) throw new ValidationError({ errors: [{ path: error.field, message: error.message }], req })

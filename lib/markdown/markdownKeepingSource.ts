@@ -4,6 +4,7 @@ import { commonSubsequence } from './commonSubsequence'
 import { type LexicalNode, type LexicalState, rootState } from './lexicalJson'
 import { lexicalToMarkdown } from './lexicalToMarkdown'
 import { type MarkdownSegment, markdownSegments, normalisedNewlines } from './markdownToLexical'
+import { NO_OWN_MEDIA, type OwnMedia } from './ownMedia'
 
 /**
  * Which stored blocks the edited state still holds unchanged, as the index of the child where each begins. A block is
@@ -81,11 +82,17 @@ const storedText = (stored: string): StoredText => {
  * did not change, with the text between two kept neighbours; only the blocks that changed (and new ones) are written
  * in the editor's spelling. A block counts as unchanged when the editor would write it exactly as it writes the block
  * the stored Markdown turns into. When a block of link reference definitions changed, kept paragraphs could point at
- * definitions that are gone, so the editor's Markdown is returned whole.
+ * definitions that are gone, so the editor's Markdown is returned whole. `ownMedia` turns the stored images of this
+ * service's media into the uploads the editor holds for them, so those count as unchanged too.
  */
-export const markdownKeepingSource = (state: LexicalState, storedMarkdown: string, editorConfig: SanitizedServerEditorConfig): string => {
+export const markdownKeepingSource = (
+  state: LexicalState,
+  storedMarkdown: string,
+  editorConfig: SanitizedServerEditorConfig,
+  ownMedia: OwnMedia = NO_OWN_MEDIA,
+): string => {
   const source = storedText(storedMarkdown)
-  const segments = markdownSegments(source.normalised, editorConfig)
+  const segments = markdownSegments(source.normalised, editorConfig, ownMedia)
   const editorText = (nodes: LexicalNode[]) => lexicalToMarkdown(rootState(nodes), editorConfig)
   const children = state.root.children
   const keptAt = keptSegments(

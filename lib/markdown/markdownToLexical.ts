@@ -12,6 +12,7 @@ import { markedLoose } from './looseLists'
 import { linksMatchSource } from './linkNodes'
 import { withEscapesRead } from './markdownEscapes'
 import { importMarkdownNodesEach } from './markdownImporter'
+import { NO_OWN_MEDIA, type OwnMedia, uploadNode, withUploadIds } from './ownMedia'
 import { isPlainBlock, plainBlockNodes } from './plainBlocks'
 import { sourceUnwrapped } from './sourceUnwrapped'
 import { comparableHtml, linkReferences } from './renderHtml'
@@ -69,6 +70,16 @@ const onlyImage = (token: Token): Tokens.Image | null => {
 
 const imageBlock = (image: Tokens.Image): LexicalNode => blockNode(IMAGE_BLOCK_SLUG, { url: image.href, alt: image.text, title: image.title ?? '' })
 
+/**
+ * An image of one of this service's media files is an upload of that media item, so the editor shows the picture; any
+ * other image (or one with a title, which an upload cannot carry) is an image by URL. The stored Markdown keeps the
+ * author's text (markdownKeepingSource reads the same nodes from it).
+ */
+const imageNode = (image: Tokens.Image, ownMedia: OwnMedia): LexicalNode => {
+  const doc = image.title ? undefined : ownMedia.find(image.href)
+  return doc ? uploadNode(ownMedia.relationTo, doc) : imageBlock(image)
+}
+
 /** Whether a block that is not plain prose becomes nodes through the editor's import (candidateNodesEach). */
 const goesThroughImport = (token: Token): boolean => !['code', 'html', 'def'].includes(token.type) && onlyImage(token) === null
 
@@ -85,12 +96,17 @@ const editorInput = (token: Token): string => {
  * (null), plain prose from its known shape (plainBlocks), the rest from the editor's Markdown import, in batches; blocks
  * too long to import (`tooLong`) none.
  */
-const candidateNodesEach = (tokens: Token[], tooLong: Set<number>, editorConfig: SanitizedServerEditorConfig): (LexicalNode[] | null)[] => {
+const candidateNodesEach = (
+  tokens: Token[],
+  tooLong: Set<number>,
+  editorConfig: SanitizedServerEditorConfig,
+  ownMedia: OwnMedia,
+): (LexicalNode[] | null)[] => {
   const candidates = tokens.map((token, index): LexicalNode[] | null | undefined => {
     if (token.type === 'code') return [codeBlock(token as Tokens.Code)].filter((node) => node !== null)
     if (token.type === 'html' || token.type === 'def') return null
     const image = onlyImage(token)
-    if (image) return [imageBlock(image)]
+    if (image) return [imageNode(image, ownMedia)]
     if (tooLong.has(index)) return null
     return plainBlockNodes(token, editorConfig) ?? undefined
   })
@@ -119,7 +135,7 @@ export const normalisedNewlines = (markdown: string): string => markdown.replace
  * cannot represent is lost. Past the text's share of editor nodes (importBudget), the rest of it is one raw Markdown
  * block. A text nested deeper than MAX_MARKDOWN_NESTING throws MarkdownTooDeepError.
  */
-export const markdownSegments = (markdown: string, editorConfig: SanitizedServerEditorConfig): MarkdownSegment[] => {
+export const markdownSegments = (markdown: string, editorConfig: SanitizedServerEditorConfig, ownMedia: OwnMedia = NO_OWN_MEDIA): MarkdownSegment[] => {
   const tokens = lexMarkdown(markdown)
   const definitions = tokens
     .filter((token) => token.type === 'def')
@@ -138,8 +154,10 @@ export const markdownSegments = (markdown: string, editorConfig: SanitizedServer
   }
   const { count, tooLong } = editorShare(allBlocks.map(({ token, plain }) => ({ raw: token.raw, imported: !plain && goesThroughImport(token) })))
   const blocks = allBlocks.slice(0, count)
-  const allCandidates = candidateNodesEach(blocks.map(({ token }) => token), tooLong, editorConfig)
-  const judged = blocks.flatMap(({ plain }, index) => (!plain && allCandidates[index]?.length ? [index] : []))
+  const allCandidates = candidateNodesEach(blocks.map(({ token }) => token), tooLong, editorConfig, ownMedia)
+  // An upload of our own media stands for its image by choice: it is written back with the media's address and alt.
+  const isUpload = (index: number) => allCandidates[index]?.[0]?.type === 'upload'
+  const judged = blocks.flatMap(({ plain }, index) => (!plain && !isUpload(index) && allCandidates[index]?.length ? [index] : []))
   const judgedText = lexicalToMarkdownEach(judged.map((index) => allCandidates[index]!), editorConfig)
   const writtenBack = new Map(judged.map((index, at) => [index, judgedText[at]!]))
 
@@ -158,6 +176,7 @@ export const markdownSegments = (markdown: string, editorConfig: SanitizedServer
     previous = token
     const faithful =
       plain ||
+      isUpload(index) ||
       (candidates !== null &&
         writtenBack.has(index) &&
         (sourceUnwrapped(token, writtenBack.get(index)!) ||
@@ -175,9 +194,9 @@ export const markdownSegments = (markdown: string, editorConfig: SanitizedServer
   return segments
 }
 
-/** An editor state for a Markdown text: its blocks' nodes (see markdownSegments). */
-export const markdownToLexical = (markdown: string, editorConfig: SanitizedServerEditorConfig): LexicalState =>
-  rootState(markdownSegments(normalisedNewlines(markdown), editorConfig).flatMap((segment) => segment.nodes))
+/** An editor state for a Markdown text: its blocks' nodes (see markdownSegments), uploads holding their media's id. */
+export const markdownToLexical = (markdown: string, editorConfig: SanitizedServerEditorConfig, ownMedia: OwnMedia = NO_OWN_MEDIA): LexicalState =>
+  withUploadIds(rootState(markdownSegments(normalisedNewlines(markdown), editorConfig, ownMedia).flatMap((segment) => segment.nodes)))
 
 /** An editor state holding a whole Markdown text as one raw Markdown block. */
 export const rawMarkdownState = (markdown: string): LexicalState => rootState([markdownBlock(markdown)])
