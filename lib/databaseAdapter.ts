@@ -6,6 +6,7 @@ import { sqliteAdapter } from '@payloadcms/db-sqlite'
 import type { DatabaseAdapterObj } from 'payload'
 
 import type { DatabaseSelection } from './databaseSelection'
+import { autoIncrementBeforePush } from './db/autoIncrementBeforePush'
 import { indexPostgresValueParents, indexSqliteValueParents } from './db/hasManyParentIndexes'
 
 export type SqlMigrations<Migrations> = {
@@ -55,7 +56,9 @@ export const createDatabaseAdapter = (
     case 'sqlite':
       if (selection.directory) fs.mkdirSync(selection.directory, { recursive: true })
       return sqliteAdapter({
-        afterSchemaInit: [indexSqliteValueParents],
+        afterSchemaInit: [indexSqliteValueParents, autoIncrementBeforePush(selection.url, sqliteBusyTimeoutMs)],
+        // AUTOINCREMENT: a deleted record's id is never given to a new one, as Postgres sequences behave.
+        autoIncrement: true,
         busyTimeout: sqliteBusyTimeoutMs,
         client: { url: selection.url },
         migrationDir: migrations.sqlite.directory,

@@ -12,6 +12,7 @@ import * as migration_20261123_214200_import_sources from './20261123_214200_imp
 import * as migration_20261124_023535_daily_views from './20261124_023535_daily_views';
 import * as migration_20261124_055803_counters_table from './20261124_055803_counters_table';
 import * as migration_20261124_193908_hasmany_parent_index from './20261124_193908_hasmany_parent_index';
+import * as migration_20261127_165442_ids_never_reused from './20261127_165442_ids_never_reused';
 
 export const migrations = [
   {
@@ -82,6 +83,11 @@ export const migrations = [
   {
     up: migration_20261124_193908_hasmany_parent_index.up,
     down: migration_20261124_193908_hasmany_parent_index.down,
-    name: '20261124_193908_hasmany_parent_index'
+    name: '20261124_193908_hasmany_parent_index',
+  },
+  {
+    up: migration_20261127_165442_ids_never_reused.up,
+    down: migration_20261127_165442_ids_never_reused.down,
+    name: '20261127_165442_ids_never_reused',
   },
 ];
