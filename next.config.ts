@@ -4,14 +4,23 @@ import { fileURLToPath } from 'node:url'
 import { withPayload } from '@payloadcms/next/withPayload'
 import type { NextConfig } from 'next'
 
+import { MONACO_CDN_VS, monacoVersion, monacoVsPath } from './lib/monaco/selfHostedMonaco.mjs'
+
 const dirname = path.dirname(fileURLToPath(import.meta.url))
+
+/** Payload's code editor loads Monaco from this service: lib/monaco/rewriteMonacoCdn.cjs rewrites its CDN address. */
+const monacoLoader = { loader: path.resolve(dirname, 'lib/monaco/rewriteMonacoCdn.cjs'), options: { pattern: MONACO_CDN_VS.source, vsPath: monacoVsPath(monacoVersion(dirname)) } }
 
 const nextConfig: NextConfig = {
   // The admin UI is the only Next app here; everything else is served by server.ts.
   poweredByHeader: false,
-  turbopack: { root: path.resolve(dirname) },
+  turbopack: {
+    root: path.resolve(dirname),
+    rules: { '*.js': [{ condition: { all: ['foreign', { content: MONACO_CDN_VS }] }, loaders: [monacoLoader] }] },
+  },
   typescript: { ignoreBuildErrors: true },
   webpack: (webpackConfig) => {
+    webpackConfig.module.rules.push({ test: /\.js$/, include: /node_modules/, use: [monacoLoader] })
     webpackConfig.resolve.extensionAlias = {
       '.cjs': ['.cts', '.cjs'],
       '.js': ['.ts', '.tsx', '.js', '.jsx'],
