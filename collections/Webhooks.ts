@@ -91,7 +91,12 @@ export const createWebhooks = (settings: WebhookSettings): CollectionConfig => (
       on: 'webhook',
       defaultLimit: 10,
       defaultSort: '-createdAt',
-      admin: { allowCreate: false, defaultColumns: ['type', 'status', 'lastResult', 'attemptCount', 'createdAt'], description: 'The newest first; open one to see each attempt.' },
+      admin: {
+        allowCreate: false,
+        components: { Field: '/components/WebhookDeliveriesField#WebhookDeliveriesField' },
+        defaultColumns: ['type', 'status', 'lastResult', 'attemptCount', 'createdAt'],
+        description: 'The newest first; open one to see each attempt.',
+      },
     },
   ],
 })

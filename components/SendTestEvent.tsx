@@ -3,6 +3,8 @@
 import { Button, useConfig, useDocumentInfo } from '@payloadcms/ui'
 import { useState } from 'react'
 
+import { announceTestEventSent } from './webhookTestSignal'
+
 type Outcome = { ok: boolean; text: string; delivery?: number }
 
 type TestAnswer = { delivery?: number; ok?: boolean; summary?: string; error?: string | null; errors?: { message?: string }[] }
@@ -12,7 +14,7 @@ type TestAnswer = { delivery?: number; ok?: boolean; summary?: string; error?: s
  * `webhook.test` event now and records it with the deliveries, and shows the outcome under the button: "Delivered:
  * 200 in 35 ms" or "Failed: 500 in 12 ms (HTTP 500: …)" / "Failed: connection refused (ECONNREFUSED) (3 ms)".
  * The button keeps its label while sending (it is only disabled); the outcome is in the `role="status"` line, with a
- * link to the recorded delivery (the page's Deliveries list shows it from the next load on).
+ * link to the recorded delivery, which the page's Deliveries list then shows (components/WebhookDeliveriesField.tsx).
  */
 export const SendTestEvent = () => {
   const { id } = useDocumentInfo()
@@ -47,6 +49,7 @@ export const SendTestEvent = () => {
       setOutcome({ ok: false, text: 'Not sent: the service could not be reached.' })
     } finally {
       setSending(false)
+      announceTestEventSent()
     }
   }
 
