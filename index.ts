@@ -48,6 +48,7 @@ import { startSharedState } from './lib/coherence/startSharedState'
 import { runCallbacksOnCommit } from './lib/db/afterCommit'
 import { guardDatabase } from './lib/db/guardDatabase'
 import { withInternalFieldsOutOfBulkEdit } from './lib/internalFieldsOutOfBulkEdit'
+import { withVersionHistory } from './lib/versionHistoryView'
 import { renewSqliteConnectionAfterBusy } from './lib/db/sqliteConnection'
 import { jobTasks } from './lib/jobs/tasks'
 import { prepareSearchIndexAtStart } from './lib/searchBackfill'
@@ -216,7 +217,7 @@ export const blogPortfolio =
       ),
     )
 
-    const ownCollections = ours.map(withInternalFieldsOutOfBulkEdit)
+    const ownCollections = ours.map(withInternalFieldsOutOfBulkEdit).map(withVersionHistory)
 
     const existing = incoming.collections ?? []
     const clash = existing.find((collection) => ownCollections.some((own) => own.slug === collection.slug))
