@@ -134,6 +134,23 @@ describe('bulk edit in the admin UI', () => {
   })
 })
 
+describe('editing articles and projects in the admin UI', () => {
+  const collection = (slug: string) => service.payload.config.collections.find((entry) => entry.slug === slug)!
+
+  it('offers "Publish at" times in 5-minute steps', () => {
+    for (const slug of ['articles', 'projects']) {
+      const publishAt = collection(slug).fields.find((field) => 'name' in field && field.name === 'publishAt') as { admin?: { date?: { timeIntervals?: number } } }
+      expect({ slug, timeIntervals: publishAt.admin?.date?.timeIntervals }).toEqual({ slug, timeIntervals: 5 })
+    }
+  })
+
+  it('lists versions with the view that shows the second and who saved each', () => {
+    for (const slug of ['articles', 'projects']) {
+      expect(collection(slug).admin.components?.views?.edit).toMatchObject({ versions: { Component: '/components/VersionHistory#VersionHistory' } })
+    }
+  })
+})
+
 describe('the dashboard', () => {
   it('counts published and draft content and pending messages, and lists the most viewed articles', async () => {
     const category = await createCategory(service.payload, 'Dashboard')

@@ -1,0 +1,194 @@
+import http from 'node:http'
+import os from 'node:os'
+import path from 'node:path'
+
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+
+import { monacoVersion, monacoVsPath } from '../../lib/monaco/selfHostedMonaco.mjs'
+import { launchBrowser, logIn, save } from './browser'
+import { ADMIN, apiLogin, createAccount, ensureAdminBuild, requestJson, startService, type E2EService } from './service'
+
+// Details of the admin UI editors rely on, in a real Chromium against the production build, with every request to
+// another origin refused: the code editor comes from the service, versions tell saves apart, the "Publish at" picker
+// steps by 5 minutes, and a webhook's deliveries list shows a test event at once.
+
+const MONACO_VS_PATH = monacoVsPath(monacoVersion(path.resolve(import.meta.dirname, '../..')))
+
+const EDITOR = { email: 'details-editor@example.com', password: 'details e2e password', name: 'Dana Details', role: 'editor' }
+
+type Doc = Record<string, unknown> & { id: number }
+
+describe('details of the admin UI, offline', () => {
+  let service: E2EService
+  let browser: Browser
+  let context: BrowserContext
+  let page: Page
+  let adminToken: string
+  let editorToken: string
+  let categoryId: number
+  /** Requests the pages made to another origin (all refused). */
+  const elsewhere: string[] = []
+  const consoleErrors: string[] = []
+
+  beforeAll(async () => {
+    await ensureAdminBuild()
+    service = await startService()
+    adminToken = await apiLogin(service.base, ADMIN.email, ADMIN.password)
+    await createAccount(service.base, adminToken, EDITOR)
+    editorToken = await apiLogin(service.base, EDITOR.email, EDITOR.password)
+    const category = await requestJson(`${service.base}/api/admin/categories`, { method: 'POST', token: editorToken, body: { name: 'Details' } })
+    categoryId = (category.body.data as Doc).id
+    browser = await launchBrowser()
+    context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+    const { origin } = new URL(service.base)
+    await context.route(
+      (url) => url.origin !== origin,
+      (route) => {
+        elsewhere.push(route.request().url())
+        return route.abort('blockedbyclient')
+      },
+    )
+    page = await context.newPage()
+    page.on('console', (message) => {
+      if (message.type() === 'error') consoleErrors.push(message.text())
+    })
+    await logIn(page, service.base, ADMIN.email, ADMIN.password)
+  }, 600_000)
+
+  afterAll(async () => {
+    await browser?.close()
+    await service?.stop()
+  }, 60_000)
+
+  /** A step; when it fails, the error names a screenshot of the page at that moment. */
+  const step = (name: string, run: () => Promise<void>) =>
+    it(name, async () => {
+      try {
+        await run()
+      } catch (error) {
+        const file = path.join(os.tmpdir(), `e2e-failure-${name.replace(/\W+/g, '-').slice(0, 60)}.png`)
+        const saved = await page?.screenshot({ path: file }).then(() => true, () => false)
+        if (saved && error instanceof Error) error.message += `\n(the page at that moment: ${file})`
+        throw error
+      }
+    })
+
+  /** Creates an article through /api/admin as the editor: its id. */
+  const createArticle = async (title: string, content: string): Promise<number> => {
+    const created = await requestJson(`${service.base}/api/admin/articles`, { method: 'POST', token: editorToken, body: { title, content, categoryId } })
+    expect(created.status).toBe(201)
+    return (created.body.data as Doc).id
+  }
+
+  step('the code block editor loads Monaco from the service, with no other origin reachable, and takes typing', async () => {
+    const id = await createArticle('Code offline', 'Some code:\n\n```ts\nconst offline = true\n```\n')
+    const monacoFiles: { url: string; status: number }[] = []
+    page.on('response', (response) => {
+      if (new URL(response.url()).pathname.startsWith(MONACO_VS_PATH)) monacoFiles.push({ url: response.url(), status: response.status() })
+    })
+    await page.goto(`${service.base}/admin/collections/articles/${id}`)
+    const codeBlock = page.locator('.payload-richtext-code-block')
+    await codeBlock.locator('.monaco-editor .view-line', { hasText: 'const offline = true' }).waitFor()
+
+    await codeBlock.locator('.monaco-editor .view-lines').click()
+    await page.keyboard.press('ControlOrMeta+End')
+    await page.keyboard.press('Enter')
+    await page.keyboard.insertText('typed while offline')
+    await codeBlock.locator('.monaco-editor .view-line', { hasText: 'typed while offline' }).waitFor()
+
+    expect(monacoFiles.map((file) => new URL(file.url).pathname)).toContain(`${MONACO_VS_PATH}/loader.js`)
+    expect(monacoFiles.filter((file) => file.status !== 200 && file.status !== 304)).toEqual([])
+    // Gravatar (Payload's account picture, `admin.avatar`) is the only other origin the admin UI may ask for.
+    expect(elsewhere.filter((url) => !new URL(url).hostname.endsWith('gravatar.com'))).toEqual([])
+    expect(consoleErrors.filter((text) => text.includes('Monaco'))).toEqual([])
+  })
+
+  step('lists versions with the time to the second and who saved each', async () => {
+    const id = await createArticle('Saved five times', 'Version 1')
+    for (let version = 2; version <= 5; version++) {
+      const updated = await requestJson(`${service.base}/api/admin/articles/${id}`, { method: 'PUT', token: editorToken, body: { content: `Version ${version}` } })
+      expect(updated.status).toBe(200)
+    }
+    const history = await requestJson(`${service.base}/cms-api/articles/versions?where[parent][equals]=${id}&sort=-updatedAt&depth=0&limit=100`, {
+      token: adminToken,
+    })
+    const versions = history.body.docs as { id: number; updatedAt: string }[]
+    expect(versions.length).toBeGreaterThanOrEqual(5)
+
+    await page.goto(`${service.base}/admin/collections/articles/${id}/versions`)
+    const rows = page.locator('.versions .table tbody tr')
+    await rows.first().waitFor()
+    await expect(rows.count()).resolves.toBe(versions.length)
+    // Each row: its moment (to the second, as the browser's clock shows it) linking to that version, and its author.
+    const times = page.locator('.versions .table tbody td.cell-updatedAt time')
+    await expect(times.evaluateAll((nodes) => nodes.map((node) => node.getAttribute('datetime')))).resolves.toEqual(versions.map((v) => v.updatedAt))
+    for (const text of await times.allTextContents()) expect(text).toMatch(/\d{1,2}:\d{2}:\d{2}/)
+    const expectedSeconds = await page.evaluate(
+      (moments) => moments.map((moment) => new Date(moment).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit', second: '2-digit' })),
+      versions.map((v) => v.updatedAt),
+    )
+    const shown = await times.allTextContents()
+    shown.forEach((text, i) => expect(text).toContain(expectedSeconds[i]!))
+    await expect(page.locator('.versions .table tbody td.cell-savedBy').allTextContents()).resolves.toEqual(versions.map(() => EDITOR.name))
+    await expect(page.locator('.versions .table tbody td.cell-updatedAt a').first().getAttribute('href')).resolves.toBe(
+      `/admin/collections/articles/${id}/versions/${versions[0]!.id}`,
+    )
+  })
+
+  step('the "Publish at" picker offers times in 5-minute steps, and a time typed between them is kept', async () => {
+    const id = await createArticle('Scheduled to the minute', 'Later.')
+    await page.goto(`${service.base}/admin/collections/articles/${id}`)
+    const input = page.locator('#field-publishAt input')
+    await input.click()
+    const times = page.locator('#field-publishAt .react-datepicker__time-list-item')
+    await times.first().waitFor()
+    const labels = (await times.allTextContents()).slice(0, 4)
+    const minutes = labels.map((label) => Number(/:(\d{2})/.exec(label)?.[1]))
+    expect(minutes).toEqual([0, 5, 10, 15])
+    await expect(times.count()).resolves.toBe((24 * 60) / 5)
+
+    // Typed as the picker writes it, in the browser's zone: 3:07 PM on a day well ahead.
+    const moment = new Date(2031, 4, 20, 15, 7).getTime()
+    const typed = await page.evaluate((ms) => {
+      const text = new Date(ms).toLocaleString('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' })
+      return text.replace(/, (\d+:\d+)/, ' $1')
+    }, moment)
+    await input.fill(typed)
+    await page.keyboard.press('Enter')
+    const { status, body } = await save(page, 'articles')
+    expect(status).toBe(200)
+    expect(body.doc).toMatchObject({ status: 'draft', publishAt: new Date(moment).toISOString() })
+  })
+
+  step("a webhook's deliveries list shows a test event as soon as it is sent, without a reload", async () => {
+    const receiver = http.createServer((req, res) => {
+      req.resume()
+      req.on('end', () => res.writeHead(204).end())
+    })
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve))
+    try {
+      const { port } = receiver.address() as { port: number }
+      const created = await requestJson(`${service.base}/cms-api/webhooks`, {
+        method: 'POST',
+        token: adminToken,
+        body: { url: `http://127.0.0.1:${port}/rebuild`, events: ['article.published'] },
+      })
+      expect(created.status).toBe(201)
+      const webhook = (created.body as { doc: Doc }).doc
+      await page.goto(`${service.base}/admin/collections/webhooks/${webhook.id}`)
+      const deliveries = page.locator('#field-deliveries')
+      await deliveries.getByText('No Results').waitFor()
+
+      await page.getByRole('button', { name: 'Send test event' }).click()
+      await page.locator('[data-webhook-test-result="ok"]').waitFor()
+      const delivery = await page.locator('a[data-webhook-test-delivery]').getAttribute('data-webhook-test-delivery')
+      const row = deliveries.locator(`tr[data-id="${delivery}"]`)
+      await row.waitFor()
+      await expect(row.textContent()).resolves.toContain('webhook.test')
+      await expect(deliveries.getByText('No Results').count()).resolves.toBe(0)
+    } finally {
+      await new Promise((resolve) => receiver.close(resolve))
+    }
+  })
+})
