@@ -1,6 +1,7 @@
 import { convertLexicalToMarkdown, type SanitizedServerEditorConfig } from '@payloadcms/richtext-lexical'
 import type { SerializedEditorState } from '@payloadcms/richtext-lexical/lexical'
 
+import { markdownKeepingBareUrls } from './bareUrls'
 import { CODE_BLOCK_SLUG, IMAGE_BLOCK_SLUG, MARKDOWN_BLOCK_SLUG } from './blockSlugs'
 import { type BlockFields, isBlockNode, type LexicalNode, type LexicalState, rootState } from './lexicalJson'
 import { isLooseList, withItemsApart } from './looseLists'
@@ -61,7 +62,7 @@ export const lexicalToMarkdown = (state: LexicalState, editorConfig: SanitizedSe
   let run: LexicalNode[] = []
   const flushRun = (rewrite: (markdown: string) => string = (markdown) => markdown) => {
     if (run.length === 0) return
-    const markdown = convertLexicalToMarkdown({ data: rootState(run) as SerializedEditorState, editorConfig })
+    const markdown = markdownKeepingBareUrls(run, (nodes) => convertLexicalToMarkdown({ data: rootState(nodes) as SerializedEditorState, editorConfig }))
     if (markdown.trim() !== '') pieces.push(rewrite(markdown.replace(/\s+$/, '')))
     run = []
   }

@@ -1,0 +1,65 @@
+import MarkdownIt from 'markdown-it'
+
+import type { LexicalNode } from './lexicalJson'
+import { comparableHtml } from './renderHtml'
+
+/** Lexical's text format bit for inline code. */
+const CODE_FORMAT = 16
+
+/**
+ * Stand-ins for the characters the editor's Markdown export escapes in text (`_` -> `\_`): private-use characters,
+ * which it writes as they are.
+ */
+const STAND_INS = { _: '\uE000', '*': '\uE001', '~': '\uE002' } as const
+const STAND_IN = /[\uE000-\uE002]/
+const ORIGINAL = new Map<string, string>(Object.entries(STAND_INS).map(([character, standIn]) => [standIn, character]))
+
+// linkify-it, as markdown-it ships it, finds addresses in text. GFM links only http(s) addresses, `www.` ones and email
+// addresses, and leaves trailing punctuation out of the link (`?!.,:*_~`).
+const { linkify } = new MarkdownIt({ linkify: true })
+linkify.set({ fuzzyLink: true, fuzzyEmail: true })
+const TRAILING_PUNCTUATION = /[?!.,:*_~]+$/
+
+const isGfmAutolink = (match: { schema: string; raw: string }): boolean =>
+  match.schema === 'http:' || match.schema === 'https:' || match.schema === 'mailto:' || (match.schema === '' && /^www\./i.test(match.raw))
+
+/** The text with `_`, `*` and `~` inside each bare address (a GFM autolink literal) replaced by their stand-ins. */
+const withAddressesMarked = (text: string): string => {
+  let result = text
+  for (const match of linkify.match(text) ?? []) {
+    if (!isGfmAutolink(match)) continue
+    const end = match.index + match.raw.replace(TRAILING_PUNCTUATION, '').length
+    const address = text.slice(match.index, end).replace(/[_*~]/g, (character) => STAND_INS[character as keyof typeof STAND_INS])
+    result = result.slice(0, match.index) + address + result.slice(end)
+  }
+  return result
+}
+
+const isPlainText = (node: LexicalNode): boolean =>
+  node.type === 'text' && typeof node.text === 'string' && !(typeof node.format === 'number' && (node.format & CODE_FORMAT) !== 0)
+
+/** The nodes with their plain text's bare addresses marked; links' own text is left alone (no autolink inside a link). */
+const nodesWithAddressesMarked = (nodes: LexicalNode[]): LexicalNode[] =>
+  nodes.map((node) => {
+    if (isPlainText(node)) return { ...node, text: withAddressesMarked(node.text as string) }
+    if (node.type === 'link' || node.type === 'autolink' || !node.children) return node
+    return { ...node, children: nodesWithAddressesMarked(node.children) }
+  })
+
+const holdsStandIn = (nodes: LexicalNode[]): boolean =>
+  nodes.some((node) => (isPlainText(node) && STAND_IN.test(node.text as string)) || holdsStandIn(node.children ?? []))
+
+/**
+ * Markdown of nodes (`write`: the editor's export) with bare addresses written as they are: the export escapes `_`
+ * in text, and `https://en.wikipedia.org/wiki/Calendar\_date` is no longer the address in GFM (the backslash becomes
+ * part of the link, `%5C_`). The characters are written bare where that renders the same in CommonMark as escaped
+ * (a bare `_` or `*` could also pair with another into emphasis: then the whole text stays escaped).
+ */
+export const markdownKeepingBareUrls = (nodes: LexicalNode[], write: (nodes: LexicalNode[]) => string): string => {
+  if (holdsStandIn(nodes)) return write(nodes)
+  const written = write(nodesWithAddressesMarked(nodes))
+  if (!STAND_IN.test(written)) return written
+  const bare = written.replace(/[\uE000-\uE002]/g, (standIn) => ORIGINAL.get(standIn)!)
+  const escaped = written.replace(/[\uE000-\uE002]/g, (standIn) => `\\${ORIGINAL.get(standIn)!}`)
+  return comparableHtml(bare) === comparableHtml(escaped) ? bare : escaped
+}
