@@ -7,8 +7,6 @@ import sharp from 'sharp'
 const ROOT = path.resolve(import.meta.dirname, '../..')
 export const CHROMIUM = '/usr/bin/chromium'
 export const SCREENSHOT_DIR = path.join(ROOT, 'docs', 'screenshots')
-const MONACO_DIR = path.join(ROOT, 'node_modules', 'monaco-editor', 'min', 'vs')
-const MONACO_CDN = /^https:\/\/cdn\.jsdelivr\.net\/npm\/monaco-editor@[^/]+\/min\/vs\/([^?#]+)/
 
 export const launchBrowser = (): Promise<Browser> => {
   if (!fs.existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: install Debian's chromium (apt-get install -y chromium)`)
@@ -23,9 +21,8 @@ const avatar = () =>
     .toBuffer())
 
 /**
- * A 1280x800 browser context that never leaves the machine: the admin UI's code fields load Monaco from
- * cdn.jsdelivr.net, which is answered from node_modules/monaco-editor; Gravatar avatars get a grey disc; anything
- * else outside the service is refused.
+ * A 1280x800 browser context that never leaves the machine: Gravatar avatars get a grey disc; anything else outside
+ * the service is refused (the code fields' Monaco editor comes from the service itself).
  */
 export const newContext = async (browser: Browser, base: string): Promise<BrowserContext> => {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
@@ -34,12 +31,6 @@ export const newContext = async (browser: Browser, base: string): Promise<Browse
     (url) => url.origin !== origin,
     async (route) => {
       const url = route.request().url()
-      const monaco = MONACO_CDN.exec(url)
-      if (monaco) {
-        const file = path.join(MONACO_DIR, monaco[1]!)
-        if (file.startsWith(MONACO_DIR + path.sep) && fs.existsSync(file)) return route.fulfill({ path: file })
-        return route.fulfill({ status: 404 })
-      }
       if (new URL(url).hostname.endsWith('gravatar.com')) return route.fulfill({ contentType: 'image/png', body: await avatar() })
       return route.abort('blockedbyclient')
     },
