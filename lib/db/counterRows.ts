@@ -1,4 +1,3 @@
-import { LRUCache } from 'lru-cache'
 import type { CollectionSlug, Payload } from 'payload'
 
 import { COUNTER_COLUMNS, type CounterColumn, COUNTERS_SLUG } from '../../collections/Counters'
@@ -14,22 +13,13 @@ export const counterColumn = (payload: Payload, collection: CollectionSlug, fiel
   return column
 }
 
-/** Which counters row a record has: fixed at the record's creation, so it is remembered (a few bytes per record). */
-const rowIds = new LRUCache<string, number>({ max: 100_000 })
-const rowKey = (collection: CollectionSlug, id: number) => `${collection}:${id}`
-
-/** Forgets a remembered row (it was not found: its record was deleted, and the id may belong to a new one). */
-export const forgetCounterRow = (collection: CollectionSlug, id: number): void => {
-  rowIds.delete(rowKey(collection, id))
-}
-
 const asId = (value: unknown): number | undefined => {
   const id = typeof value === 'object' && value !== null ? Reflect.get(value, 'id') : value
   return typeof id === 'number' ? id : typeof id === 'string' && id !== '' ? Number(id) : undefined
 }
 
 /** The record's link to its row: `undefined` when the record does not exist, `null` when it has no row. */
-const readLink = async (payload: Payload, collection: CollectionSlug, id: number): Promise<number | null | undefined> => {
+export const readLink = async (payload: Payload, collection: CollectionSlug, id: number): Promise<number | null | undefined> => {
   const sqlTable = drizzleTable(payload, collection, [COUNTERS_FIELD, 'id'])
   if (sqlTable) {
     const { drizzle, sql, table } = sqlTable
@@ -44,7 +34,7 @@ const readLink = async (payload: Payload, collection: CollectionSlug, id: number
  * Gives a record that has no counters row (one written to the database by other means than Payload) a new row at 0.
  * Two processes doing it at once both create one; the link is set only where none is, and the loser's row goes.
  */
-const linkNewRow = async (payload: Payload, collection: CollectionSlug, id: number): Promise<number | undefined> => {
+export const linkNewRow = async (payload: Payload, collection: CollectionSlug, id: number): Promise<number | undefined> => {
   const created = await payload.db.create({ collection: COUNTERS_SLUG, data: {} })
   const row = asId(created.id)!
   await payload.db.updateOne({ collection, where: { and: [{ id: { equals: id } }, { [COUNTERS_FIELD]: { equals: null } }] }, data: { [COUNTERS_FIELD]: row } })
@@ -53,13 +43,11 @@ const linkNewRow = async (payload: Payload, collection: CollectionSlug, id: numb
   return linked ?? undefined
 }
 
-/** The id of the record's counters row (`undefined`: no such record). */
+/**
+ * The id of the record's counters row, read now (`undefined`: no such record); a record without one gets one. Not
+ * kept anywhere: another process may delete the record, and its row, at any time.
+ */
 export const counterRowId = async (payload: Payload, collection: CollectionSlug, id: number): Promise<number | undefined> => {
-  const key = rowKey(collection, id)
-  const known = rowIds.get(key)
-  if (known !== undefined) return known
   const linked = await readLink(payload, collection, id)
-  const row = linked === null ? await linkNewRow(payload, collection, id) : linked
-  if (row !== undefined) rowIds.set(key, row)
-  return row
+  return linked === null ? linkNewRow(payload, collection, id) : linked
 }

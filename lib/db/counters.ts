@@ -1,31 +1,36 @@
 import type { CollectionSlug, Payload } from 'payload'
 
 import { type CounterColumn, COUNTERS_SLUG } from '../../collections/Counters'
+import { COUNTERS_FIELD } from '../../fields/counterFields'
 import { incrementInBatch } from './counterBatch'
-import { counterColumn, counterRowId, forgetCounterRow } from './counterRows'
+import { counterColumn, linkNewRow, readLink } from './counterRows'
 import { drizzleTable } from './drizzleTable'
 
 type Counts = Record<string, number>
+type Change = (columns: CounterColumn[]) => Promise<Counts | undefined>
+
+const numbers = (row: object, columns: string[]): Counts => Object.fromEntries(columns.map((name) => [name, Number(Reflect.get(row, name) ?? 0)]))
 
 /**
- * Adds `delta` (+1 or -1) to one column of a counters row with a single atomic update (`column = column + 1` in SQL,
- * `$inc` in MongoDB): concurrent requests never lose a count. A decrement never takes it below 0. No hooks run and
- * nothing else is touched (a view is not an edit). Returns the row's `read` columns after the update, or `undefined`
- * when the row does not exist. SQL adapters get one `UPDATE … RETURNING` through the adapter's own drizzle.
+ * SQL: the record's table and its counters table, and the condition that picks the row the record links to, in the
+ * statement itself (so no row id is ever carried from one statement to another).
  */
-const changeRow = async (payload: Payload, row: number, column: CounterColumn, delta: 1 | -1, read: CounterColumn[]): Promise<Counts | undefined> => {
-  const sqlTable = drizzleTable(payload, COUNTERS_SLUG, [column, 'id', ...read])
-  if (sqlTable) {
-    const { drizzle, sql, table } = sqlTable
-    const value = table[column]
-    const [changed] = await drizzle
-      .update(table)
-      .set({ [column]: delta === 1 ? sql`${value} + 1` : sql`case when ${value} > 0 then ${value} - 1 else 0 end` })
-      .where(sql`${table.id} = ${row}`)
-      .returning(Object.fromEntries(read.map((name) => [name, table[name]])))
-    return changed ? Object.fromEntries(read.map((name) => [name, Number(changed[name] ?? 0)])) : undefined
-  }
-  // MongoDB: a decrement only matches a row whose counter is above 0; one at 0 is read as it is.
+const recordRow = (payload: Payload, collection: CollectionSlug, id: number, columns: string[]) => {
+  const records = drizzleTable(payload, collection, [COUNTERS_FIELD, 'id'])
+  const counters = drizzleTable(payload, COUNTERS_SLUG, ['id', ...columns])
+  if (!records || !counters) return undefined
+  const { sql, table } = counters
+  return { ...counters, linked: sql`${table.id} = (SELECT ${records.table[COUNTERS_FIELD]} FROM ${records.table} WHERE ${records.table.id} = ${id})` }
+}
+
+/**
+ * MongoDB: one atomic `$inc` on the row the record links to, read just before (counters rows take ids that are never
+ * given out again, so a row deleted meanwhile matches nothing). A decrement only matches a row whose counter is
+ * above 0; one at 0 is read as it is.
+ */
+const changeMongoRow = async (payload: Payload, collection: CollectionSlug, id: number, column: CounterColumn, delta: 1 | -1, read: CounterColumn[]): Promise<Counts | undefined> => {
+  const row = await readLink(payload, collection, id)
+  if (row == null) return undefined
   const byId = { id: { equals: row } }
   const select = Object.fromEntries(read.map((name) => [name, true as const]))
   const updated =
@@ -36,45 +41,50 @@ const changeRow = async (payload: Payload, row: number, column: CounterColumn, d
       returning: true,
       select,
     })) ?? (delta === 1 ? null : await payload.db.findOne({ collection: COUNTERS_SLUG, where: byId, select }))
-  return updated ? Object.fromEntries(read.map((name) => [name, Number(Reflect.get(updated, name) ?? 0)])) : undefined
+  return updated ? numbers(updated, read) : undefined
 }
 
 /**
- * Runs `change` on the record's counters row and gives back the values under the record's field names. A row that
- * has gone (its record was deleted, and a new record took the id) is looked up once more before the record is
- * reported missing.
+ * Runs `change` on the record's counters and gives back the values under the record's field names (`undefined`:
+ * no such record). A record that has no row (written by other means than Payload) gets one, and `change` runs again.
  */
-const onRecordRow = async (
-  payload: Payload,
-  collection: CollectionSlug,
-  id: number,
-  fields: string[],
-  change: (row: number, columns: CounterColumn[]) => Promise<Counts | undefined>,
-): Promise<Counts | undefined> => {
+const onRecord = async (payload: Payload, collection: CollectionSlug, id: number, fields: string[], change: Change): Promise<Counts | undefined> => {
   const columns = fields.map((field) => counterColumn(payload, collection, field))
-  for (let attempt = 0; attempt < 2; attempt++) {
-    const row = await counterRowId(payload, collection, id)
-    if (row === undefined) return undefined
-    const values = await change(row, columns)
-    if (values) return Object.fromEntries(fields.map((field, index) => [field, values[columns[index]!]!]))
-    forgetCounterRow(collection, id)
-  }
-  return undefined
+  let values = await change(columns)
+  if (!values && (await readLink(payload, collection, id)) === null && (await linkNewRow(payload, collection, id)) !== undefined) values = await change(columns)
+  return values ? Object.fromEntries(fields.map((field, index) => [field, values[columns[index]!]!])) : undefined
 }
 
 const increment = (payload: Payload, collection: CollectionSlug, id: number, field: string, others: string[]) =>
-  onRecordRow(payload, collection, id, [field, ...others], (row, [column, ...rest]) => {
+  onRecord(payload, collection, id, [field, ...others], ([column, ...rest]) => {
     const read = [column!, ...rest]
-    return incrementInBatch(payload, COUNTERS_SLUG, row, column!, read) ?? changeRow(payload, row, column!, 1, read)
+    return incrementInBatch(payload, collection, id, column!, read) ?? changeMongoRow(payload, collection, id, column!, 1, read)
   })
 
-/** Adds one to a record's counter atomically and returns the new value (`undefined`: no such record). */
+/**
+ * Adds one to a record's counter atomically (one `UPDATE … RETURNING` on SQL adapters, batched with concurrent ones:
+ * lib/db/counterBatch.ts; `$inc` on MongoDB) and returns the new value (`undefined`: no such record). No hooks run
+ * and nothing else is touched: a view is not an edit.
+ */
 export const incrementCounter = async (payload: Payload, collection: CollectionSlug, id: number, field: string): Promise<number | undefined> =>
   (await increment(payload, collection, id, field, []))?.[field]
 
 /** Takes one from a record's counter atomically, never below 0, and returns the new value (`undefined`: no such record). */
 export const decrementCounter = async (payload: Payload, collection: CollectionSlug, id: number, field: string): Promise<number | undefined> =>
-  (await onRecordRow(payload, collection, id, [field], (row, [column]) => changeRow(payload, row, column!, -1, [column!])))?.[field]
+  (
+    await onRecord(payload, collection, id, [field], async ([column]) => {
+      const target = recordRow(payload, collection, id, [column!])
+      if (!target) return changeMongoRow(payload, collection, id, column!, -1, [column!])
+      const { drizzle, sql, table, linked } = target
+      const value = table[column!]
+      const [changed] = await drizzle
+        .update(table)
+        .set({ [column!]: sql`case when ${value} > 0 then ${value} - 1 else 0 end` })
+        .where(linked)
+        .returning({ [column!]: value })
+      return changed ? numbers(changed, [column!]) : undefined
+    })
+  )?.[field]
 
 /**
  * Adds one to a record's counter atomically and returns it with the current values of its other counters, read by
@@ -92,14 +102,15 @@ export const incrementCounterReading = async <Other extends string>(
 /** The current value of a record's counter (`undefined`: no such record); reads that one column of its row. */
 export const readCounter = async (payload: Payload, collection: CollectionSlug, id: number, field: string): Promise<number | undefined> =>
   (
-    await onRecordRow(payload, collection, id, [field], async (row, [column]) => {
-      const sqlTable = drizzleTable(payload, COUNTERS_SLUG, [column!, 'id'])
-      if (sqlTable) {
-        const { drizzle, sql, table } = sqlTable
-        const [found] = await drizzle.select({ value: table[column!] }).from(table).where(sql`${table.id} = ${row}`)
-        return found ? { [column!]: Number(found.value ?? 0) } : undefined
+    await onRecord(payload, collection, id, [field], async ([column]) => {
+      const target = recordRow(payload, collection, id, [column!])
+      if (!target) {
+        const row = await readLink(payload, collection, id)
+        const found = row == null ? null : await payload.db.findOne({ collection: COUNTERS_SLUG, where: { id: { equals: row } }, select: { [column!]: true } })
+        return found ? numbers(found, [column!]) : undefined
       }
-      const found = await payload.db.findOne({ collection: COUNTERS_SLUG, where: { id: { equals: row } }, select: { [column!]: true } })
-      return found ? { [column!]: Number(Reflect.get(found, column!) ?? 0) } : undefined
+      const { drizzle, table, linked } = target
+      const [found] = await drizzle.select({ [column!]: table[column!] }).from(table).where(linked)
+      return found ? numbers(found, [column!]) : undefined
     })
   )?.[field]
