@@ -6,6 +6,7 @@ import { canManageContent } from '../access/canManageContent'
 import { staffOnlyField } from '../access/staffOnlyField'
 import { plainTextField } from '../fields/plainTextField'
 import { urlField } from '../fields/urlField'
+import { applyWallModeration } from '../hooks/applyWallModeration'
 import { linkWallAuthor } from '../hooks/linkWallAuthor'
 import { flagAwaitingModeration } from '../hooks/flagAwaitingModeration'
 import { markHoneypotSpam } from '../hooks/markHoneypotSpam'
@@ -26,7 +27,7 @@ export const createWallMessages = (moderation: boolean): CollectionConfig => ({
     useAsTitle: 'nickname',
   },
   defaultSort: ['-awaitingModeration', '-createdAt'],
-  hooks: { beforeChange: [linkWallAuthor, setEmailHash, markHoneypotSpam, flagAwaitingModeration] },
+  hooks: { beforeChange: [linkWallAuthor, setEmailHash, applyWallModeration(moderation), markHoneypotSpam, flagAwaitingModeration] },
   indexes: [{ fields: ['status', 'createdAt'] }, { fields: ['awaitingModeration', 'createdAt'] }],
   fields: [
     plainTextField({ name: 'nickname', maxLength: 50, required: true }),
@@ -46,7 +47,8 @@ export const createWallMessages = (moderation: boolean): CollectionConfig => ({
       type: 'select',
       required: true,
       index: true,
-      defaultValue: moderation ? 'pending' : 'approved',
+      // Fixed, whatever the setting (applyWallModeration makes new messages pending): it is the column's default.
+      defaultValue: 'approved',
       options: WALL_STATUSES.map((value) => ({ label: value[0]!.toUpperCase() + value.slice(1), value })),
       access: { create: staffOnlyField, update: staffOnlyField },
       admin: { position: 'sidebar', description: 'Only approved messages are shown on the site.' },
