@@ -122,6 +122,22 @@ const candidateNodesEach = (
   return candidates as (LexicalNode[] | null)[]
 }
 
+/**
+ * Whether a list became one editor list. The import cuts a list whose items its list items cannot hold (two
+ * paragraphs) into lists and paragraphs, which can write back to the same HTML on their own (a paragraph's text keeps
+ * its indentation) but not beside another list, whose markers then decide where one list ends.
+ */
+const listStaysOne = (token: Token, candidates: LexicalNode[]): boolean =>
+  token.type !== 'list' || (candidates.length === 1 && candidates[0]!.type === 'list')
+
+/**
+ * A GFM footnote definition (`[^1]: text`) starts a block of its own at any line, where CommonMark (and the editor,
+ * which joins a paragraph's lines) sees a line of a paragraph: a paragraph holding one is kept as written.
+ */
+const FOOTNOTE_DEFINITION = /^ {0,3}\[\^[^\]\s]+\]:/m
+
+const holdsFootnoteDefinition = (token: Token): boolean => token.type === 'paragraph' && FOOTNOTE_DEFINITION.test(token.raw)
+
 /** One top-level block of a Markdown text: where its source is (trailing blank lines aside) and the nodes it became. */
 export type MarkdownSegment = { start: number; end: number; nodes: LexicalNode[]; definitions?: true }
 
@@ -181,7 +197,9 @@ export const markdownSegments = (markdown: string, editorConfig: SanitizedServer
         writtenBack.has(index) &&
         (sourceUnwrapped(token, writtenBack.get(index)!) ||
           comparableHtml(writtenBack.get(index)!, references) === comparableHtml(token.raw, references)) &&
-        linksMatchSource(candidates, token.raw, references))
+        linksMatchSource(candidates, token.raw, references) &&
+        listStaysOne(token, candidates) &&
+        !holdsFootnoteDefinition(token))
     if (token.type === 'def') segments.push({ start, end, nodes: [markdownBlock(definitionText(token.raw))], definitions: true })
     else segments.push({ start, end, nodes: faithful && candidates ? candidates : [markdownBlock(token.raw)] })
   }

@@ -15,6 +15,9 @@ beforeAll(async () => {
 
 const topLevel = (markdown: string): LexicalNode[] => markdownToLexical(markdown, editorConfig).root.children
 
+const kinds = (markdown: string) =>
+  topLevel(markdown).map((node) => (node.type === 'block' ? `block:${(node.fields as { blockType: string }).blockType}` : node.type))
+
 const roundTrip = (markdown: string) => lexicalToMarkdown(markdownToLexical(markdown, editorConfig), editorConfig)
 
 /** A paragraph of one text node, as the editor holds what an editor typed. */
@@ -47,5 +50,19 @@ describe('bare addresses (GFM autolink literals)', () => {
     const written = lexicalToMarkdown(rootState([paragraph(text)]), editorConfig)
     expect(written).toBe('from https://a.org/#\\_x and https://b.org/y\\_# z')
     expect(comparableHtml(written)).toBe(`<p>${text}</p>`)
+  })
+})
+
+describe('lists the editor cannot hold', () => {
+  it('keeps a list the import cuts into lists and paragraphs as one raw Markdown block', () => {
+    expect(kinds('* one\n\n  more about one\n* two\n')).toEqual(['block:markdown'])
+  })
+})
+
+describe('GFM footnote definitions', () => {
+  it('keeps a paragraph of footnote definitions as written: GFM starts a footnote at each', () => {
+    const markdown = 'A claim.[^a] Another.[^b]\n\n[^a]: The first source.\n[^b]: The second,\n    on two lines.\n'
+    expect(kinds(markdown)).toEqual(['paragraph', 'block:markdown'])
+    expect(roundTrip(markdown)).toBe(markdown.trimEnd())
   })
 })
