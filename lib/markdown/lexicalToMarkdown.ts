@@ -4,6 +4,7 @@ import type { SerializedEditorState } from '@payloadcms/richtext-lexical/lexical
 import { markdownKeepingBareUrls } from './bareUrls'
 import { CODE_BLOCK_SLUG, IMAGE_BLOCK_SLUG, MARKDOWN_BLOCK_SLUG } from './blockSlugs'
 import { type BlockFields, isBlockNode, type LexicalNode, type LexicalState, rootState } from './lexicalJson'
+import { EDITOR_MARKER, freeMarker, listEdges, type ListKind, type ListMarker, withMarker } from './listMarkers'
 import { isLooseList, withItemsApart } from './looseLists'
 
 
@@ -42,15 +43,53 @@ const blockMarkdown = (fields: BlockFields): string | null => {
   return null
 }
 
-const listKind = (node: LexicalNode): 'bullet' | 'number' | undefined =>
+const listKind = (node: LexicalNode): ListKind | undefined =>
   node.type !== 'list' ? undefined : node.listType === 'number' ? 'number' : 'bullet'
 
+const isMarkdownBlock = (node: LexicalNode): boolean => isBlockNode(node) && node.fields.blockType === MARKDOWN_BLOCK_SLUG
+
+/** A paragraph with nothing in it writes nothing: the nodes on either side of it meet in the Markdown. */
+const writesNothing = (node: LexicalNode): boolean => node.type === 'paragraph' && (node.children ?? []).length === 0
+
 /**
- * A list written with the other marker (`*` for `-`, `1)` for `1.`): in CommonMark a list right after another of the
- * same marker continues it, whatever the blank lines between, so two lists in a row must differ in their markers.
- * Only the top-level items start at the line's start; nested ones are indented.
+ * Whether a list is written on its own, so that its markers can differ from a neighbouring list's: a list next to
+ * another of its kind or next to a raw Markdown block (which may end or begin with a list), and a loose list (its
+ * items apart).
  */
-const withOtherMarkers = (markdown: string): string => markdown.replace(/^- /gm, '* ').replace(/^(\d+)\. /gm, '$1) ')
+const writtenAlone = (node: LexicalNode, before: LexicalNode | undefined, after: LexicalNode | undefined): boolean => {
+  const kind = listKind(node)
+  if (kind === undefined) return false
+  const meets = (other: LexicalNode | undefined) => other !== undefined && (listKind(other) === kind || isMarkdownBlock(other))
+  return isLooseList(node) || meets(before) || meets(after)
+}
+
+/**
+ * A top-level piece of the Markdown: `list` when it is a list written alone (its markers can be changed), `raw` when
+ * it is a raw Markdown block's text (which may begin or end with a list).
+ */
+type Piece = { text: string; list?: ListKind; raw?: true }
+
+/**
+ * Each list written alone takes a marker that neither neighbour's list has (the editor's own when it is free): in
+ * CommonMark a list right after another of the same marker continues it, whatever the blank lines between.
+ */
+const withListsApart = (pieces: Piece[]): string[] => {
+  const texts: string[] = []
+  let markerBefore: ListMarker | undefined
+  for (const [index, piece] of pieces.entries()) {
+    const after = pieces[index + 1]
+    if (!piece.list) {
+      texts.push(piece.text)
+      markerBefore = undefined
+      continue
+    }
+    const before = pieces[index - 1]?.raw ? listEdges(pieces[index - 1]!.text).last : markerBefore
+    const marker = freeMarker(piece.list, [before, after?.raw ? listEdges(after.text).first : undefined])
+    texts.push(marker === EDITOR_MARKER[piece.list] ? piece.text : withMarker(piece.text, marker))
+    markerBefore = marker
+  }
+  return texts
+}
 
 /**
  * Markdown of an editor state. The blocks this project defines (code, image by URL, raw Markdown) are written here,
@@ -58,38 +97,28 @@ const withOtherMarkers = (markdown: string): string => markdown.replace(/^- /gm,
  * Top-level pieces are separated by a blank line.
  */
 export const lexicalToMarkdown = (state: LexicalState, editorConfig: SanitizedServerEditorConfig): string => {
-  const pieces: string[] = []
+  const pieces: Piece[] = []
   let run: LexicalNode[] = []
-  const flushRun = (rewrite: (markdown: string) => string = (markdown) => markdown) => {
+  const flushRun = (list?: ListKind, loose = false) => {
     if (run.length === 0) return
     const markdown = markdownKeepingBareUrls(run, (nodes) => convertLexicalToMarkdown({ data: rootState(nodes) as SerializedEditorState, editorConfig }))
-    if (markdown.trim() !== '') pieces.push(rewrite(markdown.replace(/\s+$/, '')))
+    const text = markdown.replace(/\s+$/, '')
+    if (text.trim() !== '') pieces.push({ text: loose ? withItemsApart(text) : text, ...(list ? { list } : {}) })
     run = []
   }
-  let previous: LexicalNode | undefined
-  let previousMarkersChanged = false
-  for (const node of state.root.children) {
+  const children = state.root.children.filter((node) => !writesNothing(node))
+  for (const [index, node] of children.entries()) {
     const own = isBlockNode(node) ? blockMarkdown(node.fields) : null
-    const follows = previous
-    previous = node
-    const secondInARow = own === null && listKind(node) !== undefined && follows && listKind(follows) === listKind(node)
-    if (secondInARow || isLooseList(node)) {
-      // A second list in a row: on its own, with markers other than its neighbour's. A loose list: its items apart.
+    if (writtenAlone(node, children[index - 1], children[index + 1])) {
       flushRun()
       run.push(node)
-      previousMarkersChanged = secondInARow ? !previousMarkersChanged : false
-      const markers = previousMarkersChanged ? withOtherMarkers : (markdown: string) => markdown
-      flushRun(isLooseList(node) ? (markdown) => withItemsApart(markers(markdown)) : markers)
-      continue
+      flushRun(listKind(node), isLooseList(node))
+    } else if (own === null) run.push(node)
+    else {
+      flushRun()
+      pieces.push({ text: own, ...(isMarkdownBlock(node) ? { raw: true as const } : {}) })
     }
-    previousMarkersChanged = false
-    if (own === null) {
-      run.push(node)
-      continue
-    }
-    flushRun()
-    pieces.push(own)
   }
   flushRun()
-  return pieces.join('\n\n')
+  return withListsApart(pieces).join('\n\n')
 }

@@ -20,6 +20,8 @@ const kinds = (markdown: string) =>
 
 const roundTrip = (markdown: string) => lexicalToMarkdown(markdownToLexical(markdown, editorConfig), editorConfig)
 
+const sameHtml = (markdown: string) => expect({ markdown, html: comparableHtml(roundTrip(markdown)) }).toEqual({ markdown, html: comparableHtml(markdown) })
+
 /** A paragraph of one text node, as the editor holds what an editor typed. */
 const paragraph = (text: string): LexicalNode => {
   const [typed] = topLevel('typed')
@@ -53,7 +55,20 @@ describe('bare addresses (GFM autolink literals)', () => {
   })
 })
 
-describe('lists the editor cannot hold', () => {
+describe('lists next to lists the editor cannot hold', () => {
+  it('keeps an editor list apart from a raw Markdown list with the same marker, before or after it', () => {
+    for (const markdown of [
+      '- one\n- two\n\n* three\n\n  more about three\n* four\n',
+      '* one\n\n  more about one\n* two\n\n- three\n- four\n',
+      '- [#183](https://example.com/183) fix\n\n  ```js\n  effect()\n  ```\n\n* [#170](https://example.com/170) allow disposing\n',
+      '1. one\n\n   ```sh\n   npm i\n   ```\n2. two\n\n3) three\n',
+    ]) {
+      sameHtml(markdown)
+    }
+    // The editor writes `-`; beside a raw list of `-` it takes another marker.
+    expect(roundTrip('* one\n* two\n\n- three\n\n  more about three\n- four\n')).toBe('* one\n* two\n\n- three\n\n  more about three\n- four')
+  })
+
   it('keeps a list the import cuts into lists and paragraphs as one raw Markdown block', () => {
     expect(kinds('* one\n\n  more about one\n* two\n')).toEqual(['block:markdown'])
   })
