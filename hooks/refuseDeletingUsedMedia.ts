@@ -24,8 +24,10 @@ const SITE_FIELDS = ['avatar', 'backgroundImage'] as const
 const NAMED = 3
 
 const usesIn = async (req: PayloadRequest, { collection, one, many }: User, where: Where): Promise<{ uses: string[]; total: number }> => {
-  const { docs, totalDocs } = await req.payload.find({ collection, depth: 0, limit: NAMED, overrideAccess: true, req, select: { title: true }, where })
-  const named = docs.map((doc) => `${one} "${String((doc as { title?: unknown }).title ?? doc.id)}"`)
+  // One more than named, without Payload's count: most media have few users, and counting scans again.
+  const { docs } = await req.payload.find({ collection, depth: 0, limit: NAMED + 1, overrideAccess: true, pagination: false, req, select: { title: true }, where })
+  const totalDocs = docs.length > NAMED ? (await req.payload.count({ collection, overrideAccess: true, req, where })).totalDocs : docs.length
+  const named = docs.slice(0, NAMED).map((doc) => `${one} "${String((doc as { title?: unknown }).title ?? doc.id)}"`)
   const rest = totalDocs - named.length
   return { uses: rest > 0 ? [...named, `${rest} more ${rest === 1 ? one : many}`] : named, total: totalDocs }
 }
