@@ -3,7 +3,7 @@ import type { SerializedEditorState } from '@payloadcms/richtext-lexical/lexical
 
 import { markdownKeepingBareUrls } from './bareUrls'
 import { CODE_BLOCK_SLUG, IMAGE_BLOCK_SLUG, MARKDOWN_BLOCK_SLUG } from './blockSlugs'
-import { type BlockFields, isBlockNode, type LexicalNode, type LexicalState, rootState } from './lexicalJson'
+import { type BlockFields, blockNode, isBlockNode, type LexicalNode, type LexicalState, rootState } from './lexicalJson'
 import { EDITOR_MARKER, freeMarker, listEdges, type ListKind, type ListMarker, withMarker } from './listMarkers'
 import { isLooseList, withItemsApart } from './looseLists'
 
@@ -91,12 +91,8 @@ const withListsApart = (pieces: Piece[]): string[] => {
   return texts
 }
 
-/**
- * Markdown of an editor state. The blocks this project defines (code, image by URL, raw Markdown) are written here,
- * exactly; runs of the editor's own nodes go through richtext-lexical's converter with the editor's features.
- * Top-level pieces are separated by a blank line.
- */
-export const lexicalToMarkdown = (state: LexicalState, editorConfig: SanitizedServerEditorConfig): string => {
+/** The Markdown of each top-level piece of `children`, in order (see lexicalToMarkdown). */
+const markdownPieces = (children: LexicalNode[], editorConfig: SanitizedServerEditorConfig): string[] => {
   const pieces: Piece[] = []
   let run: LexicalNode[] = []
   const flushRun = (list?: ListKind, loose = false) => {
@@ -106,10 +102,10 @@ export const lexicalToMarkdown = (state: LexicalState, editorConfig: SanitizedSe
     if (text.trim() !== '') pieces.push({ text: loose ? withItemsApart(text) : text, ...(list ? { list } : {}) })
     run = []
   }
-  const children = state.root.children.filter((node) => !writesNothing(node))
-  for (const [index, node] of children.entries()) {
+  const written = children.filter((node) => !writesNothing(node))
+  for (const [index, node] of written.entries()) {
     const own = isBlockNode(node) ? blockMarkdown(node.fields) : null
-    if (writtenAlone(node, children[index - 1], children[index + 1])) {
+    if (writtenAlone(node, written[index - 1], written[index + 1])) {
       flushRun()
       run.push(node)
       flushRun(listKind(node), isLooseList(node))
@@ -120,5 +116,28 @@ export const lexicalToMarkdown = (state: LexicalState, editorConfig: SanitizedSe
     }
   }
   flushRun()
-  return withListsApart(pieces).join('\n\n')
+  return withListsApart(pieces)
+}
+
+/**
+ * Markdown of an editor state. The blocks this project defines (code, image by URL, raw Markdown) are written here,
+ * exactly; runs of the editor's own nodes go through richtext-lexical's converter with the editor's features.
+ * Top-level pieces are separated by a blank line.
+ */
+export const lexicalToMarkdown = (state: LexicalState, editorConfig: SanitizedServerEditorConfig): string =>
+  markdownPieces(state.root.children, editorConfig).join('\n\n')
+
+/**
+ * Markdown of nodes that go between two Markdown texts (blocks kept as stored, see markdownKeepingSource): written as
+ * lexicalToMarkdown writes them, with the lists at their edges apart from lists the texts end or begin with.
+ */
+export const lexicalToMarkdownBetween = (
+  nodes: LexicalNode[],
+  editorConfig: SanitizedServerEditorConfig,
+  { before, after }: { before?: string; after?: string },
+): string => {
+  const context = (markdown: string | undefined) => (markdown === undefined || markdown.trim() === '' ? [] : [blockNode(MARKDOWN_BLOCK_SLUG, { markdown })])
+  const [head, tail] = [context(before), context(after)]
+  const pieces = markdownPieces([...head, ...nodes, ...tail], editorConfig)
+  return pieces.slice(head.length, pieces.length - tail.length).join('\n\n')
 }

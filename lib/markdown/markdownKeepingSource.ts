@@ -2,7 +2,7 @@ import type { SanitizedServerEditorConfig } from '@payloadcms/richtext-lexical'
 
 import { commonSubsequence } from './commonSubsequence'
 import { type LexicalNode, type LexicalState, rootState } from './lexicalJson'
-import { lexicalToMarkdown } from './lexicalToMarkdown'
+import { lexicalToMarkdown, lexicalToMarkdownBetween } from './lexicalToMarkdown'
 import { type MarkdownSegment, markdownSegments, normalisedNewlines } from './markdownToLexical'
 import { NO_OWN_MEDIA, type OwnMedia } from './ownMedia'
 
@@ -105,8 +105,9 @@ export const markdownKeepingSource = (
   // The document as pieces: kept blocks (their source) and runs of other nodes (the editor's Markdown).
   const pieces: Piece[] = []
   let run: LexicalNode[] = []
-  const flushRun = () => {
-    const text = editorText(run)
+  // A run's lists take markers other than those of lists the kept blocks around it end or begin with.
+  const flushRun = (after?: string) => {
+    const text = run.length === 0 ? '' : lexicalToMarkdownBetween(run, editorConfig, { before: pieces.at(-1)?.text, after })
     if (text !== '') pieces.push({ text: text.replace(/\n/g, source.newline) })
     run = []
   }
@@ -116,8 +117,9 @@ export const markdownKeepingSource = (
       run.push(children[index]!)
       continue
     }
-    flushRun()
-    pieces.push({ text: source.slice(segments[segment]!.start, segments[segment]!.end), segment })
+    const keptText = source.slice(segments[segment]!.start, segments[segment]!.end)
+    flushRun(keptText)
+    pieces.push({ text: keptText, segment })
     index += segments[segment]!.nodes.length - 1
   }
   flushRun()

@@ -3,6 +3,7 @@ import type { SanitizedServerEditorConfig } from '@payloadcms/richtext-lexical'
 
 import { type LexicalNode, rootState } from '../../lib/markdown/lexicalJson'
 import { lexicalToMarkdown } from '../../lib/markdown/lexicalToMarkdown'
+import { markdownKeepingSource } from '../../lib/markdown/markdownKeepingSource'
 import { markdownToLexical } from '../../lib/markdown/markdownToLexical'
 import { comparableHtml } from '../../lib/markdown/renderHtml'
 import { articleEditorConfig } from '../helpers/contentEditorConfig'
@@ -71,6 +72,31 @@ describe('lists next to lists the editor cannot hold', () => {
 
   it('keeps a list the import cuts into lists and paragraphs as one raw Markdown block', () => {
     expect(kinds('* one\n\n  more about one\n* two\n')).toEqual(['block:markdown'])
+  })
+})
+
+describe('an edited list beside another list', () => {
+  /** The stored Markdown saved after an editor changed `word` to `wordX` in the editor. */
+  const savedAfterEdit = (markdown: string, word: string) => {
+    const state = markdownToLexical(markdown, editorConfig)
+    const edit = (node: LexicalNode) => {
+      if (node.type === 'text' && node.text === word) node.text = `${word}X`
+      for (const child of node.children ?? []) edit(child)
+    }
+    state.root.children.forEach(edit)
+    return markdownKeepingSource(state, markdown, editorConfig)
+  }
+
+  it('is written with a marker other than its kept neighbour list, so the two stay apart', () => {
+    expect(savedAfterEdit('- a\n- b\n\n* c\n* d\n', 'c')).toBe('- a\n- b\n\n* cX\n* d\n')
+    expect(savedAfterEdit('- a\n\n* b\n\n- c\n', 'b')).toBe('- a\n\n* bX\n\n- c\n')
+    expect(savedAfterEdit('* a\n* b\n\n- c\n\n  more about c\n- d\n', 'a')).toBe('* aX\n* b\n\n- c\n\n  more about c\n- d\n')
+  })
+
+  it('keeps lists apart across an empty paragraph, which writes nothing', () => {
+    const [list] = topLevel('- a')
+    const empty = { ...topLevel('x')[0]!, children: [] }
+    expect(lexicalToMarkdown(rootState([list!, empty, list!]), editorConfig)).toBe('- a\n\n* a')
   })
 })
 
