@@ -19,12 +19,15 @@ const ORIGINAL = new Map<string, string>(Object.entries(STAND_INS).map(([charact
 const { linkify } = new MarkdownIt({ linkify: true })
 linkify.set({ fuzzyLink: true, fuzzyEmail: true })
 const TRAILING_PUNCTUATION = /[?!.,:*_~]+$/
+/** What every address GFM links holds: a cheap test before linkify's. */
+const MAY_HOLD_ADDRESS = /:\/\/|www\.|@/i
 
 const isGfmAutolink = (match: { schema: string; raw: string }): boolean =>
   match.schema === 'http:' || match.schema === 'https:' || match.schema === 'mailto:' || (match.schema === '' && /^www\./i.test(match.raw))
 
 /** The text with `_`, `*` and `~` inside each bare address (a GFM autolink literal) replaced by their stand-ins. */
 const withAddressesMarked = (text: string): string => {
+  if (!MAY_HOLD_ADDRESS.test(text) || !/[_*~]/.test(text)) return text
   let result = text
   for (const match of linkify.match(text) ?? []) {
     if (!isGfmAutolink(match)) continue
@@ -41,7 +44,10 @@ const isPlainText = (node: LexicalNode): boolean =>
 /** The nodes with their plain text's bare addresses marked; links' own text is left alone (no autolink inside a link). */
 const nodesWithAddressesMarked = (nodes: LexicalNode[]): LexicalNode[] =>
   nodes.map((node) => {
-    if (isPlainText(node)) return { ...node, text: withAddressesMarked(node.text as string) }
+    if (isPlainText(node)) {
+      const text = withAddressesMarked(node.text as string)
+      return text === node.text ? node : { ...node, text }
+    }
     if (node.type === 'link' || node.type === 'autolink' || !node.children) return node
     return { ...node, children: nodesWithAddressesMarked(node.children) }
   })
@@ -49,17 +55,22 @@ const nodesWithAddressesMarked = (nodes: LexicalNode[]): LexicalNode[] =>
 const holdsStandIn = (nodes: LexicalNode[]): boolean =>
   nodes.some((node) => (isPlainText(node) && STAND_IN.test(node.text as string)) || holdsStandIn(node.children ?? []))
 
+const bare = (markdown: string) => markdown.replace(/[\uE000-\uE002]/g, (standIn) => ORIGINAL.get(standIn)!)
+const escaped = (markdown: string) => markdown.replace(/[\uE000-\uE002]/g, (standIn) => `\\${ORIGINAL.get(standIn)!}`)
+
 /**
  * Markdown of nodes (`write`: the editor's export) with bare addresses written as they are: the export escapes `_`
  * in text, and `https://en.wikipedia.org/wiki/Calendar\_date` is no longer the address in GFM (the backslash becomes
- * part of the link, `%5C_`). The characters are written bare where that renders the same in CommonMark as escaped
- * (a bare `_` or `*` could also pair with another into emphasis: then the whole text stays escaped).
+ * part of the link, `%5C_`). The characters are written bare where that renders the same in CommonMark as escaped:
+ * a bare `_` or `*` could also pair with another into emphasis, which never reaches past a blank line, so each part
+ * between blank lines is rendered both ways, and one that differs keeps its escapes.
  */
 export const markdownKeepingBareUrls = (nodes: LexicalNode[], write: (nodes: LexicalNode[]) => string): string => {
   if (holdsStandIn(nodes)) return write(nodes)
   const written = write(nodesWithAddressesMarked(nodes))
   if (!STAND_IN.test(written)) return written
-  const bare = written.replace(/[\uE000-\uE002]/g, (standIn) => ORIGINAL.get(standIn)!)
-  const escaped = written.replace(/[\uE000-\uE002]/g, (standIn) => `\\${ORIGINAL.get(standIn)!}`)
-  return comparableHtml(bare) === comparableHtml(escaped) ? bare : escaped
+  return written
+    .split(/(\n\s*\n)/)
+    .map((part) => (!STAND_IN.test(part) ? part : comparableHtml(bare(part)) === comparableHtml(escaped(part)) ? bare(part) : escaped(part)))
+    .join('')
 }
