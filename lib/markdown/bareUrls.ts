@@ -52,6 +52,29 @@ const nodesWithAddressesMarked = (nodes: LexicalNode[]): LexicalNode[] =>
     return { ...node, children: nodesWithAddressesMarked(node.children) }
   })
 
+/** Whether a text is one bare address, whole, as GFM links it. */
+const isWholeAddress = (text: string): boolean => {
+  const matches = linkify.match(text) ?? []
+  return matches.length === 1 && matches[0]!.index === 0 && matches[0]!.raw === text && isGfmAutolink(matches[0]!) && !TRAILING_PUNCTUATION.test(text)
+}
+
+/** The text an autolink stands for when it is a bare address the editor linked (the URL is its text, or `https://`, `mailto:` and it). */
+const autolinkedAddress = (node: LexicalNode): LexicalNode | undefined => {
+  if (node.type !== 'autolink' || node.children?.length !== 1) return undefined
+  const [only] = node.children
+  if (!only || !isPlainText(only) || (only.format ?? 0) !== 0) return undefined
+  const text = only.text as string
+  const url = (node.fields as { url?: unknown } | undefined)?.url
+  return [text, `https://${text}`, `http://${text}`, `mailto:${text}`].includes(url as string) && isWholeAddress(text) ? only : undefined
+}
+
+/**
+ * The nodes with each autolink of a bare address replaced by its text, as the Markdown it came from had it: the admin
+ * UI links bare addresses as it loads a text (Lexical's AutoLinkPlugin), and the export would write them `[url](url)`.
+ */
+export const withAutolinksAsText = (nodes: LexicalNode[]): LexicalNode[] =>
+  nodes.map((node) => autolinkedAddress(node) ?? (node.children ? { ...node, children: withAutolinksAsText(node.children) } : node))
+
 const holdsStandIn = (nodes: LexicalNode[]): boolean =>
   nodes.some((node) => (isPlainText(node) && STAND_IN.test(node.text as string)) || holdsStandIn(node.children ?? []))
 

@@ -1,5 +1,6 @@
 import type { SanitizedServerEditorConfig } from '@payloadcms/richtext-lexical'
 
+import { withAutolinksAsText } from './bareUrls'
 import { commonSubsequence } from './commonSubsequence'
 import { type LexicalNode, type LexicalState, rootState } from './lexicalJson'
 import { lexicalToMarkdown, lexicalToMarkdownBetween } from './lexicalToMarkdown'
@@ -97,7 +98,8 @@ export const markdownKeepingSource = (
   const children = state.root.children
   const keptAt = keptSegments(
     segments.map((segment) => segment.nodes.map((node) => editorText([node]))),
-    children.map((child) => editorText([child])),
+    // A bare address the admin UI turned into an autolink as it loaded the text is the text it was.
+    children.map((child) => editorText(withAutolinksAsText([child]))),
   )
   const kept = new Set(keptAt.values())
   if (segments.some((segment, index) => segment.definitions && !kept.has(index))) return lexicalToMarkdown(state, editorConfig)

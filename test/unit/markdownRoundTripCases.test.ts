@@ -56,6 +56,21 @@ describe('bare addresses (GFM autolink literals)', () => {
   })
 })
 
+describe('bare addresses the admin UI linked as it loaded the text', () => {
+  it('count as the text they were, so a one-word edit elsewhere keeps their paragraph as stored', () => {
+    const url = 'https://en.wikipedia.org/wiki/Week#The_ISO_week_date_system'
+    const markdown = `See ${url} now.\n\nA second paragraph.\n`
+    const state = markdownToLexical(markdown, editorConfig)
+    const [first, second] = state.root.children
+    const text = first!.children![0]!
+    // What Lexical's AutoLinkPlugin makes of the text in the admin UI.
+    const autolink = { type: 'autolink', version: 2, fields: { linkType: 'custom', url }, children: [{ ...text, text: url }], direction: null, format: '', indent: 0 }
+    first!.children = [{ ...text, text: 'See ' }, autolink, { ...text, text: ' now.' }]
+    second!.children![0]!.text = 'A changed paragraph.'
+    expect(markdownKeepingSource(state, markdown, editorConfig)).toBe(`See ${url} now.\n\nA changed paragraph.\n`)
+  })
+})
+
 describe('lists next to lists the editor cannot hold', () => {
   it('keeps an editor list apart from a raw Markdown list with the same marker, before or after it', () => {
     for (const markdown of [
