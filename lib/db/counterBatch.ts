@@ -79,16 +79,30 @@ const writeBatch = async ({ tables: { drizzle, sql, table: counters, records }, 
   const increments = new Map<number, number>()
   for (const { id } of waiting) increments.set(id, (increments.get(id) ?? 0) + 1)
   // The ids and increments are integers checked on the way in: written into the statement as they are.
-  const cases = sql.raw([...increments].map(([id, count]) => `WHEN ${id} THEN ${count}`).join(' '))
   const ids = sql.raw([...increments.keys()].join(', '))
-  const linkedHere = sql`${records[COUNTERS_FIELD]} = ${counters.id} AND ${records.id} IN (${ids})`
+  const readBack = Object.fromEntries(read.map((name) => [name, counters[name]]))
   let rows: Record<string, unknown>[]
   try {
-    rows = await drizzle
-      .update(counters)
-      .set({ [column]: sql`${counters[column]} + (SELECT CASE ${records.id} ${cases} END FROM ${records} WHERE ${linkedHere})` })
-      .where(sql`${counters.id} IN (SELECT ${records[COUNTERS_FIELD]} FROM ${records} WHERE ${records.id} IN (${ids}))`)
-      .returning({ record: sql`(SELECT ${records.id} FROM ${records} WHERE ${linkedHere})`, ...Object.fromEntries(read.map((name) => [name, counters[name]])) })
+    if (increments.size === 1) {
+      // One record (every batch at low load): its row is the only one the statement can touch, so no CASE and no
+      // subquery per row, half the work of the general statement.
+      const [[id, count]] = [...increments]
+      rows = (
+        await drizzle
+          .update(counters)
+          .set({ [column]: sql`${counters[column]} + ${sql.raw(String(count))}` })
+          .where(sql`${counters.id} = (SELECT ${records[COUNTERS_FIELD]} FROM ${records} WHERE ${records.id} = ${sql.raw(String(id))})`)
+          .returning(readBack)
+      ).map((row) => ({ ...row, record: id }))
+    } else {
+      const cases = sql.raw([...increments].map(([id, count]) => `WHEN ${id} THEN ${count}`).join(' '))
+      const linkedHere = sql`${records[COUNTERS_FIELD]} = ${counters.id} AND ${records.id} IN (${ids})`
+      rows = await drizzle
+        .update(counters)
+        .set({ [column]: sql`${counters[column]} + (SELECT CASE ${records.id} ${cases} END FROM ${records} WHERE ${linkedHere})` })
+        .where(sql`${counters.id} IN (SELECT ${records[COUNTERS_FIELD]} FROM ${records} WHERE ${records.id} IN (${ids}))`)
+        .returning({ record: sql`(SELECT ${records.id} FROM ${records} WHERE ${linkedHere})`, ...readBack })
+    }
   } catch (error) {
     for (const { reject } of waiting) reject(error)
     return
