@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 
+import { articleEditing, type Node } from '../helpers/adminArticles'
 import type { BootedService } from '../helpers/bootService'
 import { createCategory } from '../helpers/content'
 import { type EditorSession, startEditorSession } from '../helpers/editorSession'
@@ -27,9 +28,6 @@ const MARKDOWN = [
   '',
 ].join('\n')
 
-type Node = { type: string; text?: string; children?: Node[]; fields?: null | Record<string, unknown>; [key: string]: unknown }
-type RichText = { root: Node & { children: Node[] } }
-
 let service: BootedService
 let auth: EditorSession['auth']
 let categoryId = 0
@@ -42,21 +40,7 @@ afterAll(async () => {
   await service?.stop()
 })
 
-const createThroughApi = async (content: string) => {
-  const res = await service.request().post('/api/admin/articles').set(auth()).send({ title: 'Rich', content, categoryId, status: 'published' })
-  expect([res.status, res.body.error]).toEqual([201, undefined])
-  return res.body.data.id as number
-}
-
-/** What the admin UI does: read the document through Payload's REST API, then save the form back with PATCH. */
-const readLikeAdmin = async (id: number) => {
-  const res = await service.request().get(`/cms-api/articles/${id}?depth=0`).set(auth())
-  expect(res.status).toBe(200)
-  return res.body as { content: string; contentRichText: RichText }
-}
-
-const saveLikeAdmin = async (id: number, data: Record<string, unknown>) =>
-  service.request().patch(`/cms-api/articles/${id}?depth=0`).set(auth()).send(data)
+const { createThroughApi, readLikeAdmin, saveLikeAdmin } = articleEditing(() => ({ service, auth, categoryId }), 'Rich')
 
 const publicContent = async (id: number) => {
   const res = await service.request().get(`/api/articles/${id}`)

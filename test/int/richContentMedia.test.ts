@@ -1,11 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 
+import { articleEditing, type Node, type RichText } from '../helpers/adminArticles'
 import type { BootedService } from '../helpers/bootService'
 import { type EditorSession, startEditorSession } from '../helpers/editorSession'
 import { uploadImage } from '../helpers/media'
-
-type Node = { type: string; text?: string; children?: Node[]; fields?: null | Record<string, unknown>; [key: string]: unknown }
-type RichText = { root: Node & { children: Node[] } }
 
 let service: BootedService
 let auth: EditorSession['auth']
@@ -19,20 +17,11 @@ afterAll(async () => {
   await service?.stop()
 })
 
-const createThroughApi = async (content: string) => {
-  const res = await service.request().post('/api/admin/articles').set(auth()).send({ title: 'Pictures', content, categoryId, status: 'published' })
-  expect([res.status, res.body.error]).toEqual([201, undefined])
-  return res.body.data.id as number
-}
-
-const readLikeAdmin = async (id: number) => {
-  const res = await service.request().get(`/cms-api/articles/${id}?depth=0`).set(auth())
-  expect(res.status).toBe(200)
-  return res.body as { content: string; contentRichText: RichText }
-}
+const editing = articleEditing(() => ({ service, auth, categoryId }), 'Pictures')
+const { createThroughApi, readLikeAdmin } = editing
 
 const saveLikeAdmin = async (id: number, data: Record<string, unknown>) => {
-  const res = await service.request().patch(`/cms-api/articles/${id}?depth=0`).set(auth()).send(data)
+  const res = await editing.saveLikeAdmin(id, data)
   expect([res.status, res.body.errors]).toEqual([200, undefined])
 }
 
