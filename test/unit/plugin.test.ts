@@ -4,6 +4,7 @@ import { initI18n } from '@payloadcms/translations'
 import { buildConfig, createClientConfig, type Config, type DatabaseAdapterObj, type Field } from 'payload'
 
 import { blogPortfolio } from '../../index'
+import { applyWallModeration } from '../../hooks/applyWallModeration'
 import { boundExternalQueries } from '../../hooks/boundExternalQueries'
 
 const OUR_SLUGS = [
@@ -63,10 +64,20 @@ describe('blogPortfolio plugin', () => {
     expect(field('categories', 'name').required).toBe(true)
   })
 
-  it('makes new wall messages pending when moderation is on', async () => {
-    const config = await buildConfig({ ...baseConfig(), plugins: [blogPortfolio({ wallModeration: true })] })
-    const wall = config.collections.find((collection) => collection.slug === 'wall-messages')!
-    expect(wall.fields.find((f) => 'name' in f && f.name === 'status')).toMatchObject({ defaultValue: 'pending' })
+  it('makes new wall messages pending when moderation is on, by a hook: the schema stays the same', async () => {
+    const wallWith = async (wallModeration: boolean) =>
+      (await buildConfig({ ...baseConfig(), plugins: [blogPortfolio({ wallModeration })] })).collections.find(
+        (collection) => collection.slug === 'wall-messages',
+      )!
+    const [on, off] = [await wallWith(true), await wallWith(false)]
+    const status = (wall: typeof on) => wall.fields.find((f) => 'name' in f && f.name === 'status')
+    expect(JSON.stringify(status(on))).toBe(JSON.stringify(status(off)))
+    expect(status(on)).toMatchObject({ defaultValue: 'approved' })
+
+    const create = (user: unknown) => ({ data: { nickname: 'Visitor' }, operation: 'create', req: { user } }) as never
+    expect(applyWallModeration(true)(create(null))).toEqual({ nickname: 'Visitor', status: 'pending' })
+    expect(applyWallModeration(true)(create({ roles: ['editor'] }))).toEqual({ nickname: 'Visitor' })
+    expect(applyWallModeration(false)(create(null))).toEqual({ nickname: 'Visitor' })
   })
 
   it("appends a developer's extra fields, which the admin UI's client config then shows", async () => {
