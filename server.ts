@@ -40,7 +40,7 @@ export type Service = {
   /** What the HTTP server runs: cached and counted anonymous reads answered first, everything else through `app`. */
   handler: RequestListener
   payload: Payload
-  /** From now on: health answers 503 and every answer closes its connection. */
+  /** From now on: health answers 503, every answer closes its connection, and no new job starts. */
   startDraining: () => void
   /** Stops running jobs, closes the admin UI handler (if any) and the database. */
   close: () => Promise<void>
@@ -67,6 +67,8 @@ export const createService = async (env: ServiceEnv): Promise<Service> => {
   const config = await composeConfig(env)
   const payload = await getPayload({ config })
   const jobs = startJobsRunner(payload, { pollMs: env.jobsPollMs })
+  let jobsStopped: Promise<void> | undefined
+  const stopJobs = () => (jobsStopped ??= jobs.stop())
   startCopyingSearchIndex(payload, env.searchMemoryMb)
   // Set once the handler exists, below; the health route asks it while the service drains.
   const isDraining = () => connections.isDraining()
@@ -115,12 +117,16 @@ export const createService = async (env: ServiceEnv): Promise<Service> => {
     app,
     handler: namingWorker(connections.handler),
     payload,
-    startDraining: connections.startDraining,
+    startDraining: () => {
+      connections.startDraining()
+      // A process on its way out takes no new job: what falls due now runs in the next process to start.
+      void stopJobs().catch(() => {}) // close() awaits the same promise and reports a failure
+    },
     close: async () => {
       // A webhook attempt waiting on a slow receiver would hold the runner's turn for up to 10 s: it is cut (and
       // retried after the restart) instead.
       abortWebhookAttempts()
-      await jobs.stop()
+      await stopJobs()
       await adminUi?.close()
       await closeDatabase(payload)
     },

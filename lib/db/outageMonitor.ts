@@ -17,6 +17,8 @@ type MonitorOptions = {
   /** Resolves when the database answers a trivial query. */
   ping: () => Promise<unknown>
   probeIntervalMs?: number
+  /** How long after a failed confirming ping the second one is sent. */
+  confirmRetryMs?: number
   now?: () => number
 }
 
@@ -25,15 +27,32 @@ const errorMessage = (error: unknown): string =>
 
 /**
  * Logs an outage once when it starts and once when it ends, however many requests fail in between. A reported
- * failure is confirmed with a ping first: one lost connection (a terminated backend) is not an outage. While the
+ * failure is confirmed with a ping first (two, if the first fails): one lost connection (a terminated backend) is not an outage. While the
  * database is down it is pinged every `probeIntervalMs` until it answers; nothing is probed while it is up.
  */
-export const createOutageMonitor = ({ logger, ping, probeIntervalMs = 1000, now = Date.now }: MonitorOptions): OutageMonitor => {
+export const createOutageMonitor = ({ logger, ping, probeIntervalMs = 1000, confirmRetryMs = 200, now = Date.now }: MonitorOptions): OutageMonitor => {
   let downSince: number | undefined
   let startedBy: unknown
   let confirming = false
   let timer: NodeJS.Timeout | undefined
   let stopped = false
+
+  /**
+   * Whether the database fails a ping twice, `confirmRetryMs` apart: the first ping's own connection can be one that
+   * is being terminated (a failover, an operator clearing connections), which says nothing about the database.
+   */
+  const confirmDown = async (): Promise<boolean> => {
+    for (let attempt = 0; attempt < 2; attempt++) {
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, confirmRetryMs))
+      try {
+        await ping()
+        return false
+      } catch {
+        // tried again once, then it is an outage
+      }
+    }
+    return true
+  }
 
   const probe = () => {
     timer = setTimeout(() => {
@@ -63,13 +82,10 @@ export const createOutageMonitor = ({ logger, ping, probeIntervalMs = 1000, now 
     reportUnavailable: (error) => {
       if (downSince !== undefined || confirming || stopped) return
       confirming = true
-      ping()
-        .then(
-          () => {},
-          () => {
-            if (!stopped) declareDown(error)
-          },
-        )
+      void confirmDown()
+        .then((down) => {
+          if (down && !stopped) declareDown(error)
+        })
         .finally(() => {
           confirming = false
         })

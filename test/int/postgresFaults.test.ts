@@ -40,13 +40,18 @@ const waitFor = async (check: () => Promise<boolean>, what: string, timeoutMs = 
   }
 }
 
+const FAULT_INJECTOR = 'postgres-faults-test'
+
 /** Terminates every connection the service holds, as a Postgres restart, a failover or an operator would. */
 const terminateServiceConnections = async (): Promise<number> => {
-  const admin = new pg.Client({ connectionString: cluster.url })
+  // Terminations can overlap on a slow machine: each spares the others' connections, named below.
+  const admin = new pg.Client({ connectionString: cluster.url, application_name: FAULT_INJECTOR })
+  admin.on('error', () => {}) // a failed query rejects below
   await admin.connect()
   try {
     const { rows } = await admin.query(
-      'select pg_terminate_backend(pid) as done from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+      `select pg_terminate_backend(pid) as done from pg_stat_activity
+       where datname = current_database() and pid <> pg_backend_pid() and application_name <> '${FAULT_INJECTOR}'`,
     )
     return rows.length
   } finally {

@@ -33,6 +33,7 @@ describe('createOutageMonitor', () => {
         if (!reachable) throw new Error('ECONNREFUSED')
       },
       probeIntervalMs: 10,
+      confirmRetryMs: 5,
     })
 
     const first = new Error('connect ECONNREFUSED')
@@ -76,4 +77,23 @@ describe('createOutageMonitor', () => {
     monitor.stop()
   })
 
+  it('does not call an outage when the first confirming ping fails and the second answers (its connection was cut)', async () => {
+    const { lines, logger } = recordingLogger()
+    let pings = 0
+    const monitor = createOutageMonitor({
+      logger,
+      ping: async () => {
+        pings += 1
+        if (pings === 1) throw new Error('terminating connection due to administrator command')
+      },
+      probeIntervalMs: 10,
+      confirmRetryMs: 5,
+    })
+    monitor.reportUnavailable(new Error('terminating connection due to administrator command'))
+    await waitFor(() => pings === 2)
+    await new Promise((resolve) => setTimeout(resolve, 30))
+    expect(monitor.isDown()).toBe(false)
+    expect(lines).toEqual([])
+    monitor.stop()
+  })
 })
