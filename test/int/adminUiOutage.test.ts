@@ -64,7 +64,9 @@ describeOnPostgres('the admin UI while Postgres is down', () => {
       expect(during.headers.get('retry-after')).toBe('5')
       expect(await during.text()).toMatch(/database cannot be reached/)
       // Once the outage is known, every page answers so, the login page included; Next's own files still load.
-      await new Promise((resolve) => setTimeout(resolve, 200))
+      // (The monitor declares it after two failed pings, 200 ms apart.)
+      const known = Date.now() + 10_000
+      while (!outageMonitorOf(service.payload.db)?.isDown() && Date.now() < known) await new Promise((resolve) => setTimeout(resolve, 50))
       expect(outageMonitorOf(service.payload.db)?.isDown()).toBe(true)
       expect((await open('/admin/login', false)).status).toBe(503)
       expect((await open('/_next/static/chunks/main.js', false)).status).toBe(200)
