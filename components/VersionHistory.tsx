@@ -52,7 +52,11 @@ export const VersionHistory = async ({ initPageResult: { collectionConfig, docID
     overrideAccess: false,
     req,
   })
-  const rows = versions.docs as unknown as VersionRow[]
+  const rows: VersionRow[] = versions.docs.map(({ id, updatedAt, version }) => ({
+    id,
+    updatedAt,
+    version: { lastEditedBy: 'lastEditedBy' in version ? version.lastEditedBy : null },
+  }))
   const names = await editorNames(req.payload, [...new Set(rows.map(editorIdOf).filter((id) => id !== undefined))])
   const base = `${req.payload.config.routes.admin}/collections/${slug}/${docID}/versions`
   const plural = collectionConfig.labels.plural
