@@ -1,18 +1,16 @@
 import cluster from 'node:cluster'
-import type { RequestListener, Server } from 'node:http'
+import type { IncomingMessage, RequestListener, Server, ServerResponse } from 'node:http'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 
-import express, { type Express, type RequestHandler } from 'express'
+import { getRequestListener, type HttpBindings } from '@hono/node-server'
+import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response'
 import { getPayload, type Payload } from 'payload'
 
 import { composeConfig } from './composeConfig'
-import { cachedResponder } from './endpoints/http/cachedResponses'
-import { countedResponder } from './endpoints/http/countedResponses'
-import { answerLastError, answerNotFound } from './endpoints/http/finalHandlers'
-import { malformedPathResponder } from './endpoints/http/malformedPaths'
-import { searchResponder } from './endpoints/http/searchResponses'
-import { createApiRouter } from './endpoints/router'
+import { type BlogApi, createBlogApi } from './endpoints/app'
+import { clientAddressOf } from './endpoints/http/clientAddress'
+import { isMalformedPath, MALFORMED_PATH_MESSAGE } from './endpoints/http/malformedPaths'
 import { closeDatabase } from './lib/db/closeDatabase'
 import { startCopyingSearchIndex } from './lib/db/searchMemory'
 import { startJobsRunner } from './lib/jobs/jobsRunner'
@@ -20,14 +18,14 @@ import { abortWebhookAttempts } from './lib/webhooks/send'
 import { runPrimary } from './lib/cluster/primary'
 import { waitForPeersToStopListening } from './lib/cluster/waitForPeers'
 import { namingWorker } from './lib/cluster/workerPidHeader'
-import { createCmsApiHandler } from './lib/cmsApi'
+import { createCmsApi } from './lib/cmsApi'
 import { ConfigError } from './lib/configError'
 import { selectDatabase } from './lib/databaseSelection'
 import { readEnv, type ServiceEnv } from './lib/env'
-import { NUL_MESSAGE } from './lib/nulCharacters'
+import { lastErrorResponse } from './lib/lastErrorResponse'
 import { payloadErrorBody } from './lib/payloadErrorBody'
 import { projectRoot } from './lib/projectRoot'
-import { refuseAdminUiDuringOutage } from './lib/adminUiOutage'
+import { adminUiOutageResponse } from './lib/adminUiOutage'
 import { closingConnections, drain, listen } from './lib/httpServer'
 
 export { listen } from './lib/httpServer'
@@ -36,8 +34,9 @@ export { listen } from './lib/httpServer'
 const IDLE_GRACE_MS = 1000
 
 export type Service = {
-  app: Express
-  /** What the HTTP server runs: cached and counted anonymous reads answered first, everything else through `app`. */
+  /** The `/api` contract (`api.fetch`: Request -> Response). */
+  api: BlogApi
+  /** What the HTTP server runs: `/api`, `/cms-api` and the admin UI, each answered by its own handler. */
   handler: RequestListener
   payload: Payload
   /** From now on: health answers 503, every answer closes its connection, and no new job starts. */
@@ -46,7 +45,7 @@ export type Service = {
   close: () => Promise<void>
 }
 
-type AdminUi = { handler: RequestHandler; close: () => Promise<void> }
+type AdminUi = { handle: (req: IncomingMessage, res: ServerResponse) => Promise<void>; close: () => Promise<void> }
 
 /** The admin UI: Next's request handler over the production build in `.next`. */
 const loadAdminUi = async (): Promise<AdminUi> => {
@@ -54,8 +53,12 @@ const loadAdminUi = async (): Promise<AdminUi> => {
   const nextApp = next({ dev: false, dir: projectRoot, quiet: false })
   await nextApp.prepare()
   const handle = nextApp.getRequestHandler()
-  return { handler: (req, res) => handle(req, res), close: () => nextApp.close() }
+  return { handle: (req, res) => handle(req, res), close: () => nextApp.close() }
 }
+
+const isUnder = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`)
+
+const pathOf = (url: string): string => new URL(url).pathname
 
 /**
  * Builds the whole process's request handling: `/api`, `/cms-api`, and (when `env.admin`) the admin UI.
@@ -70,51 +73,43 @@ export const createService = async (env: ServiceEnv): Promise<Service> => {
   let jobsStopped: Promise<void> | undefined
   const stopJobs = () => (jobsStopped ??= jobs.stop())
   startCopyingSearchIndex(payload, env.searchMemoryMb)
-  // Set once the handler exists, below; the health route asks it while the service drains.
-  const isDraining = () => connections.isDraining()
 
-  const app = express()
-  app.disable('x-powered-by')
-  app.set('trust proxy', env.trustProxy)
-
-  app.use('/api', createApiRouter({ database, env, isDraining, payload }))
-
-  const cmsApi = createCmsApiHandler(config)
-  app.all([config.routes.api, `${config.routes.api}/{*splat}`], (req, res, next) => {
-    // Payload would pass a `%00` in a query on to the database (a 500 on Postgres); bodies are checked by a hook.
-    if (/%00/i.test(req.originalUrl)) {
-      res.status(400).json(payloadErrorBody(`The address ${NUL_MESSAGE}`))
-      return
-    }
-    cmsApi(req, res, `${req.protocol}://${req.get('host') ?? 'localhost'}`, req.originalUrl, req.ip ?? 'unknown').catch(next)
-  })
-
+  // `connections` exists by the time a request asks: health answers 503 while the service drains.
+  const api = createBlogApi({ payload, env, database, isDraining: () => connections.isDraining() })
+  const cmsApi = createCmsApi(config)
   let adminUi: AdminUi | undefined
   if (env.admin) {
     // Next's router sets NODE_ENV=production and evaluates its own copy of payload.config.ts, which then needs
     // the secret this process already resolved (in development it lives in the data folder).
     process.env.PAYLOAD_SECRET = config.secret
     adminUi = await loadAdminUi()
-    app.all('/{*splat}', refuseAdminUiDuringOutage(payload), adminUi.handler)
   }
-  app.use(answerNotFound)
-  app.use(answerLastError(payload.logger))
 
-  const fastResponders = [
-    malformedPathResponder('/api/', env.corsOrigins),
-    cachedResponder('/api/', env.corsOrigins),
-    countedResponder(payload, env.corsOrigins),
-    searchResponder(payload, env),
-  ]
+  /** The three doors by prefix: `/api`, Payload's `/cms-api`, and the admin UI for everything else. */
+  const answer = async (request: Request, bindings: HttpBindings): Promise<Response> => {
+    const path = pathOf(request.url)
+    if (isUnder(path, '/api')) return api.fetch(request, bindings)
+    // A path that is not valid percent-encoding is a 400 on every door, in the door's own error shape.
+    if (isMalformedPath(request.url)) return Response.json(payloadErrorBody(MALFORMED_PATH_MESSAGE), { status: 400 })
+    if (isUnder(path, config.routes.api)) return cmsApi(request, clientAddressOf(request.headers, bindings.incoming.socket.remoteAddress, env.trustProxy))
+    if (!adminUi) return Response.json(payloadErrorBody('Not Found'), { status: 404 })
+    const outage = await adminUiOutageResponse(payload, path, request.headers.get('cookie'))
+    if (outage) return outage
+    await adminUi.handle(bindings.incoming, bindings.outgoing)
+    return RESPONSE_ALREADY_SENT
+  }
+  const listener = getRequestListener((request, bindings) => answer(request, bindings as HttpBindings), {
+    errorHandler: lastErrorResponse(payload.logger),
+  })
+
   const connections = closingConnections((req, res) => {
-    // Every answer, whichever door or responder writes it: media files, the admin UI, 404s and errors included.
+    // Every answer, whichever door writes it: media files, the admin UI, 404s and errors included.
     res.setHeader('X-Content-Type-Options', 'nosniff')
-    const toExpress = () => app(req, res)
-    if (!fastResponders.some((respond) => respond(req, res, toExpress))) toExpress()
+    void listener(req, res)
   })
 
   return {
-    app,
+    api,
     handler: namingWorker(connections.handler),
     payload,
     startDraining: () => {

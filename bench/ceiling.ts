@@ -1,11 +1,11 @@
 // The ceiling: bare node:http answering recorded bodies from memory, with nothing else to do. Run as its own process
 // (processes.ts sends the bodies over IPC and is told the ports). Two variants per path: `/buffer/<path>` writes a
 // Buffer serialised once; `/stringify/<path>` runs JSON.stringify on every request. Beside it, the floor of the
-// framework the service is built on: a bare Express app sending the same Buffer with `res.send` (Express adds its
-// ETag and freshness check, as for the service).
+// framework the service is built on: a bare Hono app on @hono/node-server sending the same Buffer.
 import http from 'node:http'
 
-import express from 'express'
+import { getRequestListener } from '@hono/node-server'
+import { Hono } from 'hono'
 
 const TYPE = 'application/json; charset=utf-8'
 
@@ -21,26 +21,22 @@ const bare = (bodies: Record<string, string>) => {
   })
 }
 
-const withExpress = (bodies: Record<string, string>) => {
-  const app = express()
-  app.disable('x-powered-by')
+const withHono = (bodies: Record<string, string>) => {
+  const app = new Hono()
   for (const [path, body] of Object.entries(bodies)) {
     const buffer = Buffer.from(body)
-    app.get(`/buffer${path}`, (_req, res) => {
-      res.setHeader('Content-Type', TYPE)
-      res.send(buffer)
-    })
+    app.get(`/buffer${path}`, (c) => c.body(buffer, 200, { 'Content-Type': TYPE }))
   }
-  return http.createServer(app)
+  return http.createServer(getRequestListener(app.fetch))
 }
 
 const listen = (server: http.Server) =>
   new Promise<number>((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as { port: number }).port)))
 
 process.once('message', async (bodies) => {
-  const servers = [bare(bodies as Record<string, string>), withExpress(bodies as Record<string, string>)]
-  const [port, expressPort] = await Promise.all(servers.map(listen))
-  process.send!({ port, expressPort })
+  const servers = [bare(bodies as Record<string, string>), withHono(bodies as Record<string, string>)]
+  const [port, honoPort] = await Promise.all(servers.map(listen))
+  process.send!({ port, honoPort })
   const stop = () => Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve)))).then(() => process.exit(0))
   process.on('SIGTERM', stop)
   process.on('SIGINT', stop)

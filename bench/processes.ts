@@ -128,12 +128,12 @@ export const startService = async (env: Record<string, string>, profileDir: stri
 /** Starts the ceiling servers (ceiling.ts) in their own process, so their CPU and memory are measured like the service's. */
 export const startCeiling = async (bodies: Record<string, string>) => {
   const { child, stop } = spawnTracked('ceiling server', path.resolve(import.meta.dirname, 'ceiling.ts'))
-  const { port, expressPort } = await new Promise<{ port: number; expressPort: number }>((resolve, reject) => {
-    child.once('message', (message) => resolve(message as { port: number; expressPort: number }))
+  const { port, honoPort } = await new Promise<{ port: number; honoPort: number }>((resolve, reject) => {
+    child.once('message', (message) => resolve(message as { port: number; honoPort: number }))
     child.once('exit', (code, signal) => reject(new Error(`the ceiling server exited with ${signal ?? code} before listening`)))
     child.send(bodies)
   })
-  return { pid: child.pid!, url: `http://127.0.0.1:${port}`, expressUrl: `http://127.0.0.1:${expressPort}`, stop }
+  return { pid: child.pid!, url: `http://127.0.0.1:${port}`, honoUrl: `http://127.0.0.1:${honoPort}`, stop }
 }
 
 /**

@@ -123,14 +123,14 @@ const main = async () => {
   )
   const found = await discover(service.url)
   const ceiling = await startCeiling(found.bodies)
-  console.log(`Ceiling up at ${ceiling.url}, bare Express at ${ceiling.expressUrl} (pid ${ceiling.pid})\n`)
+  console.log(`Ceiling up at ${ceiling.url}, bare Hono at ${ceiling.honoUrl} (pid ${ceiling.pid})\n`)
 
   const scenarios = selectScenarios(buildScenarios(found), options.only)
   const { port } = database
   const servers: Record<ReturnType<typeof serverOf>, LoadTarget> = {
     service: { url: service.url, pid: service.pid, databasePids: port ? () => postgresPids(port) : undefined },
     ceiling: { url: ceiling.url, pid: ceiling.pid },
-    express: { url: ceiling.expressUrl, pid: ceiling.pid },
+    hono: { url: ceiling.honoUrl, pid: ceiling.pid },
   }
   const measurements: Measurement[] = []
   const loadStarted = performance.now()

@@ -8,7 +8,7 @@
  * REST doing comparable work (its list for lists, its single read for single records). `server`: see serverOf.
  */
 export type Scenario = {
-  name: string; group: 'api' | 'ceiling' | 'peer'; server?: 'ceiling' | 'express' | 'service'; request: string; paths: string[]
+  name: string; group: 'api' | 'ceiling' | 'peer'; server?: 'ceiling' | 'hono' | 'service'; request: string; paths: string[]
   headers?: Record<string, string>; expectedStatus: number; ceiling?: string; peer?: string
 }
 
@@ -67,7 +67,7 @@ const searchQueriesFrom = (titles: string[]): string[] => {
   })
 }
 
-/** Who answers: the service, the bare node:http ceiling, or the bare Express app beside it. */
+/** Who answers: the service, the bare node:http ceiling, or the bare Hono app beside it. */
 export const serverOf = (scenario: Scenario) => scenario.server ?? (scenario.group === 'ceiling' ? 'ceiling' : 'service')
 
 const HOME = 'ceiling-home-buffer'
@@ -86,7 +86,7 @@ const scenario = (
 export const buildScenarios = ({ homeEtag, articles, projectIds, resourceIds, searchQueries }: Discovery): Scenario[] => [
   scenario(HOME, 'ceiling', 'ceiling /api/home (Buffer)', ['/buffer/api/home']),
   scenario('ceiling-home-stringify', 'ceiling', 'ceiling /api/home (stringify)', ['/stringify/api/home']),
-  scenario('express-home-buffer', 'ceiling', 'bare Express /api/home (Buffer)', ['/buffer/api/home'], HOME, undefined, { server: 'express' }),
+  scenario('hono-home-buffer', 'ceiling', 'bare Hono /api/home (Buffer)', ['/buffer/api/home'], HOME, undefined, { server: 'hono' }),
   scenario('home', 'api', 'GET /api/home (cache hit)', ['/api/home'], HOME, 'peer-list'),
   scenario('home-304', 'api', 'GET /api/home If-None-Match (304)', ['/api/home'], HOME, 'peer-list', {
     headers: { 'if-none-match': homeEtag },

@@ -1,4 +1,4 @@
-import { Router } from 'express'
+import { Hono } from 'hono'
 import type { Payload, Where } from 'payload'
 
 import { ARTICLE_REDIRECTS_SLUG } from '../collections/ArticleRedirects'
@@ -6,18 +6,19 @@ import { ARTICLES_SLUG } from '../collections/Articles'
 import { countRecords } from '../lib/db/countRecords'
 import { incrementCounterReading } from '../lib/db/counters'
 import { readsDeepPagesByIds } from '../lib/db/deepPaging'
-import { cached, publicCache } from '../lib/publicCache'
+import { cached } from '../lib/publicCache'
 import { type ArticleKey, publicSlug, readArticleKey } from '../lib/publicSlug'
 import { articleAuthor } from './articleAuthor'
 import { withCategoryNames } from './categoryNames'
 import { notFound } from './http/apiError'
 import { setPublicCaching } from './http/cacheControl'
+import { sendJsonText } from './http/envelope'
 import { countedBody, type CountedBody } from './http/countedBody'
 import { listArticles } from './contracts/articles'
 import { pageCount } from './http/pagination'
 import { parseQueryParams } from './http/query'
 import { type PublicCaching, sendPublicRead } from './http/publicResponse'
-import type { ApiUser } from './http/requestTypes'
+import type { ApiEnv, ApiUser } from './http/requestTypes'
 import { type ArticleDetailFields, type ArticleListFields, articleDetail, articleListItem, type Byline } from './serializers/article'
 import { relationId } from './serializers/common'
 
@@ -191,20 +192,6 @@ const publicArticle = (payload: Payload, key: string, ttl: number) =>
   cached(articleCacheKey(key), ttl, () => loadArticle(payload, key, null), (found) => (found && !isMoved(found) ? (found.doc.content?.length ?? 0) : 1))
 
 /**
- * GET /articles/:key for an anonymous reader whose article is already in the public cache, answered before Express
- * (endpoints/http/countedResponses.ts): counts the view and gives the body the route would send. `undefined` at once
- * when the cache does not hold that published article (the route answers); a promise of `undefined` when its record
- * has gone meanwhile.
- */
-export const countCachedArticleView = (payload: Payload, key: string): Promise<string | undefined> | undefined => {
-  const found = publicCache.get<FoundArticle | MovedArticle | null>(articleCacheKey(key))
-  if (!found || isMoved(found) || found.doc.status !== 'published') return undefined
-  return incrementCounterReading(payload, ARTICLES_SLUG, found.doc.id, 'viewCount', ['likeCount']).then((counters) =>
-    counters ? detailBody(found)({ viewCount: counters.viewCount, likeCount: counters.likeCount }) : undefined,
-  )
-}
-
-/**
  * The published article `key` names, found as the detail finds it (a draft is not found, whoever asks; an earlier
  * address is not followed): anonymous callers through the public cache, signed-in ones fresh with their own access.
  */
@@ -223,43 +210,38 @@ export const findPublishedArticle = async (
  * GET /articles (published, newest first) and GET /articles/:idOrSlug (counts a view; an earlier slug answers 301
  * with `Location: /api/articles/{current-slug}-{id}`).
  */
-export const articleRoutes = (payload: Payload, { recordTtl, answerTtl }: PublicCaching): Router => {
-  const router = Router()
-
-  router.get('/', (req, res) =>
-    sendPublicRead(req, res, { ttl: answerTtl }, async () => {
-      const { page, limit, featured = false } = parseQueryParams(listArticles.query, req.query)
-      const where: Where = { status: { equals: 'published' }, ...(featured ? { featured: { equals: true } } : {}) }
-      const [docs, total] = await Promise.all([
-        findPage(payload, req.user, where, { page, limit }, recordTtl),
-        countArticles(payload, featured, recordTtl),
-      ])
-      return { data: docs.map(articleListItem), meta: { pagination: { page, limit, total, pages: pageCount(total, limit) } } }
-    }),
-  )
-
-  router.get('/:key', async (req, res) => {
-    const found = req.user ? await loadArticle(payload, req.params.key, req.user) : await publicArticle(payload, req.params.key, recordTtl)
-    if (!found) throw notFound('Article')
-    if (isMoved(found)) {
-      // Revalidated like the other public reads (a redirect cached for good would outlive a rename back, or the slug
-      // passing to another article); `private, no-store` for a token, which may be sent to a draft.
-      setPublicCaching(req, res)
-      res.redirect(301, `${req.baseUrl}/${found.movedTo}`)
-      return
-    }
-    const { doc } = found
-    // A staff preview of a draft is not a reader's view. The counters come fresh from the update (the found record
-    // may come from the cache): the new view count and the like count, in one statement.
-    const counters =
-      doc.status === 'published'
-        ? await incrementCounterReading(payload, ARTICLES_SLUG, doc.id, 'viewCount', ['likeCount'])
-        : { viewCount: doc.viewCount ?? 0, likeCount: doc.likeCount ?? 0 }
-    if (counters === undefined) throw notFound('Article')
-    setPublicCaching(req, res)
-    res.setHeader('Content-Type', 'application/json; charset=utf-8')
-    res.send(detailBody(found)({ viewCount: counters.viewCount, likeCount: counters.likeCount }))
-  })
-
-  return router
-}
+export const articleRoutes = (payload: Payload, { recordTtl, answerTtl }: PublicCaching): Hono<ApiEnv> =>
+  new Hono<ApiEnv>()
+    .get('/', (c) =>
+      sendPublicRead(c, { ttl: answerTtl }, async () => {
+        const { page, limit, featured = false } = parseQueryParams(listArticles.query, c.req.queries())
+        const where: Where = { status: { equals: 'published' }, ...(featured ? { featured: { equals: true } } : {}) }
+        const [docs, total] = await Promise.all([
+          findPage(payload, c.get('user'), where, { page, limit }, recordTtl),
+          countArticles(payload, featured, recordTtl),
+        ])
+        return { data: docs.map(articleListItem), meta: { pagination: { page, limit, total, pages: pageCount(total, limit) } } }
+      }),
+    )
+    .get('/:key', async (c) => {
+      const user = c.get('user')
+      const key = c.req.param('key')
+      const found = user ? await loadArticle(payload, key, user) : await publicArticle(payload, key, recordTtl)
+      if (!found) throw notFound('Article')
+      if (isMoved(found)) {
+        // Revalidated like the other public reads (a redirect cached for good would outlive a rename back, or the slug
+        // passing to another article); `private, no-store` for a token, which may be sent to a draft.
+        setPublicCaching(c)
+        return c.redirect(`/api/articles/${found.movedTo}`, 301)
+      }
+      const { doc } = found
+      // A staff preview of a draft is not a reader's view. The counters come fresh from the update (the found record
+      // may come from the cache): the new view count and the like count, in one statement.
+      const counters =
+        doc.status === 'published'
+          ? await incrementCounterReading(payload, ARTICLES_SLUG, doc.id, 'viewCount', ['likeCount'])
+          : { viewCount: doc.viewCount ?? 0, likeCount: doc.likeCount ?? 0 }
+      if (counters === undefined) throw notFound('Article')
+      setPublicCaching(c)
+      return sendJsonText(c, detailBody(found)({ viewCount: counters.viewCount, likeCount: counters.likeCount }))
+    })

@@ -1,4 +1,4 @@
-import { Router } from 'express'
+import { Hono } from 'hono'
 import type { Payload, Where } from 'payload'
 
 import { ARTICLES_SLUG } from '../collections/Articles'
@@ -9,6 +9,7 @@ import { FEED_FORMATS, feedQuery } from './contracts/feeds'
 import { parseQueryParams } from './http/query'
 import { sendPublicDocument } from './http/publicDocument'
 import { requestOriginTemplate } from './http/requestOrigin'
+import type { ApiEnv } from './http/requestTypes'
 import { type FeedArticle, type FeedChannel, type FeedFormat, renderFeed } from './serializers/feed'
 
 const FEED_SELECT = {
@@ -86,17 +87,16 @@ const loadArticles = async (payload: Payload, category: number | undefined, limi
 }
 
 /** GET /feeds/rss.xml, /feeds/atom.xml and /feeds/feed.json, each optionally narrowed by `?category=<id>`. */
-export const feedRoutes = (payload: Payload, { limit, ttl, siteUrl, serverUrl }: FeedOptions): Router => {
-  const router = Router()
+export const feedRoutes = (payload: Payload, { limit, ttl, siteUrl, serverUrl }: FeedOptions): Hono<ApiEnv> => {
+  const feeds = new Hono<ApiEnv>()
   for (const [format, { path, contentType }] of Object.entries(FEED_FORMATS) as [FeedFormat, (typeof FEED_FORMATS)[FeedFormat]][]) {
-    router.get(`/${path}`, async (req, res) => {
-      const { category } = parseQueryParams(feedQuery, req.query)
+    feeds.get(`/${path}`, (c) => {
+      const { category } = parseQueryParams(feedQuery, c.req.queries())
       // Without SITE_URL or SERVER_URL, one feed per scheme is built for every host, which goes in as it is sent.
-      const origin = siteUrl === undefined || serverUrl === undefined ? requestOriginTemplate(req) : undefined
+      const origin = siteUrl === undefined || serverUrl === undefined ? requestOriginTemplate(c) : undefined
       const request: FeedRequest = { category, siteUrl: siteUrl ?? origin?.origin ?? '', serverUrl: serverUrl ?? origin?.origin ?? '' }
-      await sendPublicDocument(
-        req,
-        res,
+      return sendPublicDocument(
+        c,
         { key: `feed:${format}:${category ?? ''}:${request.siteUrl}:${request.serverUrl}`, ttl, contentType, host: origin?.host },
         async () => {
           const [channel, articles] = await Promise.all([loadChannel(payload, request), loadArticles(payload, category, limit)])
@@ -106,5 +106,5 @@ export const feedRoutes = (payload: Payload, { limit, ttl, siteUrl, serverUrl }:
       )
     })
   }
-  return router
+  return feeds
 }

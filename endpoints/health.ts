@@ -1,4 +1,4 @@
-import { Router } from 'express'
+import { Hono } from 'hono'
 import type { Payload } from 'payload'
 
 import { CATEGORIES_SLUG } from '../collections/Categories'
@@ -6,6 +6,7 @@ import type { DatabaseKind } from '../lib/databaseSelection'
 import { isDatabaseUnavailable } from '../lib/db/databaseUnavailable'
 import { ApiError } from './http/apiError'
 import { sendData } from './http/envelope'
+import type { ApiEnv } from './http/requestTypes'
 
 const DRAINING_RETRY_AFTER_SECONDS = 5
 
@@ -13,10 +14,10 @@ const DRAINING_RETRY_AFTER_SECONDS = 5
  * GET /health: 200 once the database answers a query; 503 while it does not, and while the process shuts down
  * (so a load balancer stops sending before the process exits).
  */
-export const healthRoutes = (payload: Payload, database: DatabaseKind, isDraining: () => boolean): Router => {
-  const router = Router()
-  router.get('/', async (_req, res) => {
-    res.setHeader('Cache-Control', 'no-store')
+export const healthRoutes = (payload: Payload, database: DatabaseKind, isDraining: () => boolean): Hono<ApiEnv> =>
+  new Hono<ApiEnv>().get('/', async (c) => {
+    // Set first, so the 503s carry it too.
+    c.header('Cache-Control', 'no-store')
     if (isDraining()) {
       throw new ApiError('SERVICE_UNAVAILABLE', 'The service is shutting down', undefined, {
         'Retry-After': String(DRAINING_RETRY_AFTER_SECONDS),
@@ -29,7 +30,5 @@ export const healthRoutes = (payload: Payload, database: DatabaseKind, isDrainin
       payload.logger.error({ err: error }, 'health check: the database answered with an error')
       throw new ApiError('SERVICE_UNAVAILABLE', 'The database is not answering queries')
     }
-    sendData(res, { status: 'ok', db: database })
+    return sendData(c, { status: 'ok', db: database })
   })
-  return router
-}

@@ -1,4 +1,4 @@
-import { Router } from 'express'
+import { Hono } from 'hono'
 import type { CollectionSlug, Payload } from 'payload'
 
 import { ARTICLES_SLUG } from '../collections/Articles'
@@ -9,6 +9,7 @@ import { SKILLS_SLUG } from '../collections/Skills'
 import { countRecords } from '../lib/db/countRecords'
 import { sumCounter } from '../lib/db/counterSum'
 import { sendPublicRead } from './http/publicResponse'
+import type { ApiEnv } from './http/requestTypes'
 import { homePayload } from './serializers/home'
 
 const LATEST_ARTICLES = 5
@@ -77,10 +78,5 @@ const loadHome = async (payload: Payload) => {
 }
 
 /** GET /home, cached (serialised, with its ETag) for `ttl` seconds and cleared by any change to what it shows. */
-export const homeRoutes = (payload: Payload, ttl: number): Router => {
-  const router = Router()
-  router.get('/', (req, res) =>
-    sendPublicRead(req, res, { ttl, maxAge: ttl, sharedKey: 'home' }, async () => ({ data: await loadHome(payload) })),
-  )
-  return router
-}
+export const homeRoutes = (payload: Payload, ttl: number): Hono<ApiEnv> =>
+  new Hono<ApiEnv>().get('/', (c) => sendPublicRead(c, { ttl, maxAge: ttl, sharedKey: 'home' }, async () => ({ data: await loadHome(payload) })))

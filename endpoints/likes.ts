@@ -1,4 +1,4 @@
-import { type Request, Router } from 'express'
+import { Hono } from 'hono'
 import type { Payload } from 'payload'
 
 import { ARTICLE_LIKES_SLUG } from '../collections/ArticleLikes'
@@ -12,6 +12,7 @@ import { takePoint } from '../lib/rateLimits'
 import { findPublishedArticle } from './articles'
 import { ApiError, notFound } from './http/apiError'
 import { sendData } from './http/envelope'
+import type { ApiContext, ApiEnv } from './http/requestTypes'
 import { articleLikeState } from './serializers/article'
 
 const RATE_WINDOW_SECONDS = 60
@@ -19,9 +20,10 @@ const RATE_WINDOW_SECONDS = 60
 export const LIKING_VISITORS_PER_IP = 3
 const DAY_MS = 24 * 60 * 60 * 1000
 
-const visitorOf = (req: Request): LikeVisitor => {
-  if (req.user) return { kind: 'user', id: req.user.id }
-  const header = req.get('X-Visitor-Id')
+const visitorOf = (c: ApiContext): LikeVisitor => {
+  const user = c.get('user')
+  if (user) return { kind: 'user', id: user.id }
+  const header = c.req.header('X-Visitor-Id')
   if (header === undefined || !VISITOR_ID_PATTERN.test(header)) {
     throw new ApiError('VALIDATION_ERROR', 'Invalid request', [
       { path: 'X-Visitor-Id', message: 'is required: 8 to 64 characters of A-Z, a-z, 0-9, _ and -' },
@@ -43,23 +45,22 @@ const visitorOf = (req: Request): LikeVisitor => {
  * IP within the limit: of the likes kept, the last one counted saw all of them. The rows are the record, so the
  * rule holds across restarts and processes. An unlike frees its place.
  */
-export const likeRoutes = (payload: Payload, ratePerMinute: number, recordTtl: number): Router => {
-  const router = Router()
+export const likeRoutes = (payload: Payload, ratePerMinute: number, recordTtl: number): Hono<ApiEnv> => {
   const limiter = limiterFactoryOf(payload)({ keyPrefix: 'article-like', points: ratePerMinute, duration: RATE_WINDOW_SECONDS })
   const hash = likeHasher(payload.secret)
 
   /** Rate limit (every request counts, refused ones too), then the visitor, then the article (drafts: 404). */
-  const admit = async (req: Request) => {
+  const admit = async (c: ApiContext, key: string) => {
     // An IPv6 client is one client per /64, for the rate and for the visitors-per-IP rule alike.
-    const ip = rateLimitKeyOf(req.ip ?? 'unknown')
+    const ip = rateLimitKeyOf(c.get('clientIp'))
     const decision = await takePoint(limiter, ip)
     if (!decision.allowed) {
       throw new ApiError('RATE_LIMITED', 'Too many likes; please wait a minute', undefined, {
         'Retry-After': String(decision.retryAfterSeconds),
       })
     }
-    const visitor = visitorOf(req)
-    const article = await findPublishedArticle(payload, String(req.params.key), req.user, recordTtl)
+    const visitor = visitorOf(c)
+    const article = await findPublishedArticle(payload, key, c.get('user'), recordTtl)
     if (!article) throw notFound('Article')
     return { article: article.id, visitorHash: hash.visitor(visitor), ipHash: hash.ip(ip) }
   }
@@ -86,33 +87,31 @@ export const likeRoutes = (payload: Payload, ratePerMinute: number, recordTtl: n
       })
     ).totalDocs
 
-  router.post('/:key/like', async (req, res) => {
-    const { article, visitorHash, ipHash } = await admit(req)
-    // The count goes up before the row goes in, and down again when the row was not kept: so an answer that says
-    // `liked: true` always counts that like (a racing duplicate answers after the first like's increment).
-    const raised = await incrementCounter(payload, ARTICLES_SLUG, article, 'likeCount')
-    if (raised === undefined) throw notFound('Article')
-    const likeId = await insertUnlessPresent(payload, ARTICLE_LIKES_SLUG, { article, visitorHash, ipHash }).catch(async (error: unknown) => {
-      await decrementCounter(payload, ARTICLES_SLUG, article, 'likeCount').catch(() => undefined)
-      throw error
+  return new Hono<ApiEnv>()
+    .post('/:key/like', async (c) => {
+      const { article, visitorHash, ipHash } = await admit(c, c.req.param('key'))
+      // The count goes up before the row goes in, and down again when the row was not kept: so an answer that says
+      // `liked: true` always counts that like (a racing duplicate answers after the first like's increment).
+      const raised = await incrementCounter(payload, ARTICLES_SLUG, article, 'likeCount')
+      if (raised === undefined) throw notFound('Article')
+      const likeId = await insertUnlessPresent(payload, ARTICLE_LIKES_SLUG, { article, visitorHash, ipHash }).catch(async (error: unknown) => {
+        await decrementCounter(payload, ARTICLES_SLUG, article, 'likeCount').catch(() => undefined)
+        throw error
+      })
+      const kept = likeId !== undefined && (await likesFromIp(article, ipHash)) <= LIKING_VISITORS_PER_IP
+      if (likeId !== undefined && !kept) await deleteWhereEquals(payload, ARTICLE_LIKES_SLUG, { id: likeId })
+      const likeCount = kept ? raised : await decrementCounter(payload, ARTICLES_SLUG, article, 'likeCount')
+      if (likeCount === undefined) throw notFound('Article')
+      c.header('Cache-Control', 'no-store')
+      // A duplicate (liked already) answers liked; one visitor too many from this IP does not.
+      return sendData(c, articleLikeState({ likeCount, liked: kept || likeId === undefined }))
     })
-    const kept = likeId !== undefined && (await likesFromIp(article, ipHash)) <= LIKING_VISITORS_PER_IP
-    if (likeId !== undefined && !kept) await deleteWhereEquals(payload, ARTICLE_LIKES_SLUG, { id: likeId })
-    const likeCount = kept ? raised : await decrementCounter(payload, ARTICLES_SLUG, article, 'likeCount')
-    if (likeCount === undefined) throw notFound('Article')
-    res.setHeader('Cache-Control', 'no-store')
-    // A duplicate (liked already) answers liked; one visitor too many from this IP does not.
-    sendData(res, articleLikeState({ likeCount, liked: kept || likeId === undefined }))
-  })
-
-  router.delete('/:key/like', async (req, res) => {
-    const { article, visitorHash } = await admit(req)
-    const deleted = await deleteWhereEquals(payload, ARTICLE_LIKES_SLUG, { article, visitorHash })
-    const likeCount = deleted > 0 ? await decrementCounter(payload, ARTICLES_SLUG, article, 'likeCount') : await currentCount(article)
-    if (likeCount === undefined) throw notFound('Article')
-    res.setHeader('Cache-Control', 'no-store')
-    sendData(res, articleLikeState({ likeCount, liked: false }))
-  })
-
-  return router
+    .delete('/:key/like', async (c) => {
+      const { article, visitorHash } = await admit(c, c.req.param('key'))
+      const deleted = await deleteWhereEquals(payload, ARTICLE_LIKES_SLUG, { article, visitorHash })
+      const likeCount = deleted > 0 ? await decrementCounter(payload, ARTICLES_SLUG, article, 'likeCount') : await currentCount(article)
+      if (likeCount === undefined) throw notFound('Article')
+      c.header('Cache-Control', 'no-store')
+      return sendData(c, articleLikeState({ likeCount, liked: false }))
+    })
 }

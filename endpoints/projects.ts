@@ -1,4 +1,4 @@
-import { Router } from 'express'
+import { Hono } from 'hono'
 import type { Payload, Where } from 'payload'
 
 import { PROJECTS_SLUG } from '../collections/Projects'
@@ -13,7 +13,7 @@ import { pageCount } from './http/pagination'
 import { parsePathId } from './http/params'
 import { parseQueryParams } from './http/query'
 import { type PublicCaching, sendPublicRead } from './http/publicResponse'
-import type { ApiUser } from './http/requestTypes'
+import type { ApiEnv, ApiUser } from './http/requestTypes'
 import { type ProjectDetailFields, projectDetail, projectListItem, relatedProjectItem } from './serializers/project'
 
 /** What ranking reads (tech stack, category, age) and what an item shows, except the counters. */
@@ -71,73 +71,68 @@ const publicProject = (payload: Payload, id: number, ttl: number) =>
   cached(`project:${id}`, ttl, () => findProject(payload, id, null), (doc) => doc?.content?.length ?? 0)
 
 /** GET /projects, /projects/:id (counts a view) and /projects/:id/related. */
-export const projectRoutes = (payload: Payload, { recordTtl, answerTtl }: PublicCaching): Router => {
-  const router = Router()
-
-  router.get('/', (req, res) =>
-    sendPublicRead(req, res, { ttl: answerTtl }, async () => {
-      const { page, limit, status = 'published', category } = parseQueryParams(listProjects.query, req.query)
-      // Drafts are filtered by access too: for anyone but staff, status=draft finds nothing.
-      const where: Where = { status: { equals: status }, ...(category !== undefined ? { category: { equals: category } } : {}) }
-      const result = await payload.find({
-        collection: PROJECTS_SLUG,
-        depth: 0,
-        limit,
-        overrideAccess: false,
-        page,
-        select: LIST_SELECT,
-        sort: ['-createdAt', '-id'],
-        user: req.user,
-        where,
-      })
-      return {
-        data: result.docs.map(projectListItem),
-        meta: { total: result.totalDocs, page, limit, totalPages: pageCount(result.totalDocs, limit) },
-      }
-    }),
-  )
-
-  router.get('/:id', async (req, res) => {
-    const id = parsePathId(req.params.id, 'Project')
-    const doc = req.user ? await findProject(payload, id, req.user) : await publicProject(payload, id, recordTtl)
-    if (!doc) throw notFound('Project')
-    // A staff preview of a draft is not a visitor's view.
-    const viewCount =
-      doc.status === 'published' ? await incrementCounter(payload, PROJECTS_SLUG, id, 'viewCount') : (doc.viewCount ?? 0)
-    if (viewCount === undefined) throw notFound('Project')
-    setPublicCaching(req, res)
-    sendData(res, projectDetail({ ...doc, viewCount }))
-  })
-
-  router.get('/:id/related', (req, res) =>
-    sendPublicRead(req, res, { ttl: answerTtl }, async () => {
-      const id = parsePathId(req.params.id, 'Project')
-      const { limit } = parseQueryParams(listRelatedProjects.query, req.query)
-      const { entries, byId } = await rankingCandidates(payload, recordTtl)
-      const target = byId.get(id)
-      if (!target) throw notFound('Project')
-      const chosen = rankEntries(target, entries).slice(0, limit)
-      // The counters are read with the caller's access, for the chosen few only.
-      const { docs } =
-        chosen.length === 0
-          ? { docs: [] }
-          : await payload.find({
-              collection: PROJECTS_SLUG,
-              depth: 0,
-              overrideAccess: false,
-              pagination: false,
-              select: { likeCount: true, viewCount: true },
-              user: req.user,
-              where: { and: [{ id: { in: chosen.map((doc) => doc.id) } }, { status: { equals: 'published' } }] },
-            })
-      const counters = new Map(docs.map((doc) => [doc.id, doc]))
-      const related = chosen.flatMap((doc) => {
-        const current = counters.get(doc.id)
-        return current ? [relatedProjectItem(doc, current)] : []
-      })
-      return { data: related }
-    }),
-  )
-
-  return router
-}
+export const projectRoutes = (payload: Payload, { recordTtl, answerTtl }: PublicCaching): Hono<ApiEnv> =>
+  new Hono<ApiEnv>()
+    .get('/', (c) =>
+      sendPublicRead(c, { ttl: answerTtl }, async () => {
+        const { page, limit, status = 'published', category } = parseQueryParams(listProjects.query, c.req.queries())
+        // Drafts are filtered by access too: for anyone but staff, status=draft finds nothing.
+        const where: Where = { status: { equals: status }, ...(category !== undefined ? { category: { equals: category } } : {}) }
+        const result = await payload.find({
+          collection: PROJECTS_SLUG,
+          depth: 0,
+          limit,
+          overrideAccess: false,
+          page,
+          select: LIST_SELECT,
+          sort: ['-createdAt', '-id'],
+          user: c.get('user'),
+          where,
+        })
+        return {
+          data: result.docs.map(projectListItem),
+          meta: { total: result.totalDocs, page, limit, totalPages: pageCount(result.totalDocs, limit) },
+        }
+      }),
+    )
+    .get('/:id', async (c) => {
+      const id = parsePathId(c.req.param('id'), 'Project')
+      const user = c.get('user')
+      const doc = user ? await findProject(payload, id, user) : await publicProject(payload, id, recordTtl)
+      if (!doc) throw notFound('Project')
+      // A staff preview of a draft is not a visitor's view.
+      const viewCount =
+        doc.status === 'published' ? await incrementCounter(payload, PROJECTS_SLUG, id, 'viewCount') : (doc.viewCount ?? 0)
+      if (viewCount === undefined) throw notFound('Project')
+      setPublicCaching(c)
+      return sendData(c, projectDetail({ ...doc, viewCount }))
+    })
+    .get('/:id/related', (c) =>
+      sendPublicRead(c, { ttl: answerTtl }, async () => {
+        const id = parsePathId(c.req.param('id'), 'Project')
+        const { limit } = parseQueryParams(listRelatedProjects.query, c.req.queries())
+        const { entries, byId } = await rankingCandidates(payload, recordTtl)
+        const target = byId.get(id)
+        if (!target) throw notFound('Project')
+        const chosen = rankEntries(target, entries).slice(0, limit)
+        // The counters are read with the caller's access, for the chosen few only.
+        const { docs } =
+          chosen.length === 0
+            ? { docs: [] }
+            : await payload.find({
+                collection: PROJECTS_SLUG,
+                depth: 0,
+                overrideAccess: false,
+                pagination: false,
+                select: { likeCount: true, viewCount: true },
+                user: c.get('user'),
+                where: { and: [{ id: { in: chosen.map((doc) => doc.id) } }, { status: { equals: 'published' } }] },
+              })
+        const counters = new Map(docs.map((doc) => [doc.id, doc]))
+        const related = chosen.flatMap((doc) => {
+          const current = counters.get(doc.id)
+          return current ? [relatedProjectItem(doc, current)] : []
+        })
+        return { data: related }
+      }),
+    )

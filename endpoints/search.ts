@@ -1,4 +1,4 @@
-import { Router } from 'express'
+import { Hono } from 'hono'
 import type { Payload } from 'payload'
 import type { z } from 'zod'
 
@@ -12,6 +12,7 @@ import { MAX_SEARCH_PHRASES, MAX_SEARCH_WORDS, search } from './contracts/search
 import { type PreparedBody, prepareData } from './http/envelope'
 import { parseQueryParams } from './http/query'
 import { sendPublicBody } from './http/publicResponse'
+import type { ApiEnv } from './http/requestTypes'
 import { admitSearch, searchRateLimited } from './http/searchRateLimit'
 import { searchAnswerData } from './serializers/searchResult'
 
@@ -26,7 +27,7 @@ const tooBig = (limit: number, what: string) =>
   new ApiError('VALIDATION_ERROR', `A search may have at most ${limit} ${what}`, [{ path: 'q', message: `must have at most ${limit} ${what}` }])
 
 /** A search's query parameters as the route takes them; throws the 400 ApiError when they do not fit. */
-export const readSearchQuery = (query: Record<string, unknown>): SearchParams => {
+const readSearchQuery = (query: Record<string, unknown>): SearchParams => {
   const params = parseQueryParams(search.query, query)
   const { words, phrases } = querySize(params.q)
   if (words > MAX_SEARCH_WORDS) throw tooBig(MAX_SEARCH_WORDS, 'words')
@@ -38,7 +39,7 @@ export const readSearchQuery = (query: Record<string, unknown>): SearchParams =>
  * The answer to a search, serialised: a search of words by the memory copy of the index, in its thread; a phrase, or
  * any search while there is no copy, by the database (a 503 ApiError where it has no index).
  */
-export const searchAnswer = async (payload: Payload, { q, type = 'all', page, limit }: SearchParams): Promise<PreparedBody> => {
+const searchAnswer = async (payload: Payload, { q, type = 'all', page, limit }: SearchParams): Promise<PreparedBody> => {
   const terms = parseQuery(q)
   const search = { terms, kinds: KINDS[type], limit, offset: (page - 1) * limit }
   if (terms.length > 0 && isWordSearch(terms)) {
@@ -57,18 +58,15 @@ export const searchAnswer = async (payload: Payload, { q, type = 'all', page, li
  * pushed out of the cache the pages everyone reads, and a search answered from the memory copy of the index costs
  * less than half a millisecond.
  */
-export const SEARCH_CACHE_TTL = 0
+const SEARCH_CACHE_TTL = 0
 
 /**
  * GET /search: published articles and projects ranked by the full-text index, with highlighted snippets. Every
  * request takes a point of the client's `ratePerMinute` first (refused and invalid ones too, staff's too).
  */
-export const searchRoutes = (payload: Payload, ratePerMinute: number): Router => {
-  const router = Router()
-  router.get('/', async (req, res) => {
-    const decision = await admitSearch(payload, ratePerMinute, req, req.ip ?? 'unknown')
+export const searchRoutes = (payload: Payload, ratePerMinute: number): Hono<ApiEnv> =>
+  new Hono<ApiEnv>().get('/', async (c) => {
+    const decision = await admitSearch(payload, ratePerMinute, c.get('clientIp'))
     if (!decision.allowed) throw searchRateLimited(decision.retryAfterSeconds)
-    await sendPublicBody(req, res, { ttl: SEARCH_CACHE_TTL }, async () => searchAnswer(payload, readSearchQuery(req.query)))
+    return sendPublicBody(c, { ttl: SEARCH_CACHE_TTL }, async () => searchAnswer(payload, readSearchQuery(c.req.queries())))
   })
-  return router
-}

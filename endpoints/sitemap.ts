@@ -1,4 +1,4 @@
-import { Router } from 'express'
+import { Hono } from 'hono'
 import type { Payload } from 'payload'
 
 import { ARTICLES_SLUG } from '../collections/Articles'
@@ -8,6 +8,7 @@ import { SITEMAP_CONTENT_TYPE } from './contracts/sitemap'
 import { notFound } from './http/apiError'
 import { sendPublicDocument } from './http/publicDocument'
 import { requestOriginTemplate } from './http/requestOrigin'
+import type { ApiContext, ApiEnv } from './http/requestTypes'
 import { type SitemapEntry, sitemapIndex, sitemapPage, urlSet } from './serializers/sitemap'
 
 export type SitemapOptions = {
@@ -46,45 +47,40 @@ const loadEntries = (payload: Payload, ttl: number): Promise<SitemapEntry[]> =>
   )
 
 /** GET /sitemap.xml (a urlset, or past `maxUrls` URLs a sitemap index) and GET /sitemaps/{n}.xml (its files). */
-export const sitemapRoutes = (payload: Payload, { maxUrls, ttl, siteUrl, serverUrl }: SitemapOptions): Router => {
-  const router = Router()
+export const sitemapRoutes = (payload: Payload, { maxUrls, ttl, siteUrl, serverUrl }: SitemapOptions): Hono<ApiEnv> => {
   // Without SITE_URL or SERVER_URL, one copy per scheme is built for every host, which goes in as it is sent.
-  const bases = (req: Parameters<typeof requestOriginTemplate>[0]) => {
-    const origin = siteUrl === undefined || serverUrl === undefined ? requestOriginTemplate(req) : undefined
+  const bases = (c: ApiContext) => {
+    const origin = siteUrl === undefined || serverUrl === undefined ? requestOriginTemplate(c) : undefined
     return { site: siteUrl ?? origin?.origin ?? '', server: serverUrl ?? origin?.origin ?? '', host: origin?.host }
   }
 
-  router.get('/sitemap.xml', async (req, res) => {
-    const { site, server, host } = bases(req)
-    await sendPublicDocument(
-      req,
-      res,
-      { key: `sitemap:${site}:${server}`, ttl, contentType: SITEMAP_CONTENT_TYPE, host },
-      async () => {
-        const entries = await loadEntries(payload, ttl)
-        return entries.length <= maxUrls ? urlSet(entries, site) : sitemapIndex(entries, maxUrls, `${server}/api/sitemaps`)
-      },
-      () => notFound('Sitemap'),
-    )
-  })
-
-  router.get('/sitemaps/:file', async (req, res) => {
-    const match = /^([1-9]\d{0,8})\.xml$/.exec(req.params.file)
-    if (!match) throw notFound('Sitemap')
-    const page = Number(match[1])
-    const { site, host } = bases(req)
-    await sendPublicDocument(
-      req,
-      res,
-      { key: `sitemaps:${page}:${site}`, ttl, contentType: SITEMAP_CONTENT_TYPE, host },
-      async () => {
-        const entries = await loadEntries(payload, ttl)
-        // Files exist only while the sitemap is an index.
-        return entries.length <= maxUrls ? null : sitemapPage(entries, maxUrls, page, site)
-      },
-      () => notFound('Sitemap'),
-    )
-  })
-
-  return router
+  return new Hono<ApiEnv>()
+    .get('/sitemap.xml', (c) => {
+      const { site, server, host } = bases(c)
+      return sendPublicDocument(
+        c,
+        { key: `sitemap:${site}:${server}`, ttl, contentType: SITEMAP_CONTENT_TYPE, host },
+        async () => {
+          const entries = await loadEntries(payload, ttl)
+          return entries.length <= maxUrls ? urlSet(entries, site) : sitemapIndex(entries, maxUrls, `${server}/api/sitemaps`)
+        },
+        () => notFound('Sitemap'),
+      )
+    })
+    .get('/sitemaps/:file', (c) => {
+      const match = /^([1-9]\d{0,8})\.xml$/.exec(c.req.param('file'))
+      if (!match) throw notFound('Sitemap')
+      const page = Number(match[1])
+      const { site, host } = bases(c)
+      return sendPublicDocument(
+        c,
+        { key: `sitemaps:${page}:${site}`, ttl, contentType: SITEMAP_CONTENT_TYPE, host },
+        async () => {
+          const entries = await loadEntries(payload, ttl)
+          // Files exist only while the sitemap is an index.
+          return entries.length <= maxUrls ? null : sitemapPage(entries, maxUrls, page, site)
+        },
+        () => notFound('Sitemap'),
+      )
+    })
 }

@@ -1,8 +1,9 @@
-import { Router } from 'express'
+import { Hono } from 'hono'
 import type { Payload } from 'payload'
 
 import { type SKILL_CATEGORIES, SKILLS_SLUG } from '../collections/Skills'
 import { sendPublicRead } from './http/publicResponse'
+import type { ApiEnv } from './http/requestTypes'
 import { skillItem } from './serializers/skill'
 
 type SkillGroups = Record<(typeof SKILL_CATEGORIES)[number], ReturnType<typeof skillItem>[]>
@@ -25,10 +26,7 @@ const loadSkillGroups = async (payload: Payload): Promise<SkillGroups> => {
 }
 
 /** GET /skills, cached (serialised, with its ETag) for `ttl` seconds and cleared by any change to a skill. */
-export const skillRoutes = (payload: Payload, ttl: number): Router => {
-  const router = Router()
-  router.get('/', (req, res) =>
-    sendPublicRead(req, res, { ttl, maxAge: ttl, sharedKey: 'skills' }, async () => ({ data: await loadSkillGroups(payload) })),
+export const skillRoutes = (payload: Payload, ttl: number): Hono<ApiEnv> =>
+  new Hono<ApiEnv>().get('/', (c) =>
+    sendPublicRead(c, { ttl, maxAge: ttl, sharedKey: 'skills' }, async () => ({ data: await loadSkillGroups(payload) })),
   )
-  return router
-}

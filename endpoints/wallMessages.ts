@@ -1,4 +1,4 @@
-import { Router } from 'express'
+import { Hono } from 'hono'
 import type { Payload } from 'payload'
 
 import { PUBLIC_WALL_CONTEXT } from '../access/canCreateWallMessage'
@@ -15,7 +15,7 @@ import { sendData } from './http/envelope'
 import { listWallMessages, postWallMessage } from './contracts/wallMessages'
 import { parseQueryParams } from './http/query'
 import { sendPublicRead } from './http/publicResponse'
-import type { ApiUser } from './http/requestTypes'
+import type { ApiEnv, ApiUser } from './http/requestTypes'
 import { objectBody } from './http/schemas'
 import { parseWith } from './http/validation'
 import { publicUserField } from './publicUserFields'
@@ -45,53 +45,51 @@ const awaitsModeration = (created: Pick<WallMessage, 'status'>, honeypotFilled: 
  * GET /wall-messages (approved messages, newest first; anonymous answers kept `answerTtl` seconds, and a new message
  * clears them) and POST /wall-messages (sign the wall; `moderation` is the WALL_MODERATION setting).
  */
-export const wallMessageRoutes = (payload: Payload, ratePerMinute: number, answerTtl: number, moderation: boolean): Router => {
-  const router = Router()
+export const wallMessageRoutes = (payload: Payload, ratePerMinute: number, answerTtl: number, moderation: boolean): Hono<ApiEnv> => {
   const limiter = limiterFactoryOf(payload)({ keyPrefix: 'wall-post', points: ratePerMinute, duration: RATE_WINDOW_SECONDS })
 
-  router.post('/', async (req, res) => {
-    // Every attempt counts, accepted or not, so a bot cannot probe the validation for free.
-    const decision = await takePoint(limiter, rateLimitKeyOf(req.ip ?? 'unknown'))
-    if (!decision.allowed) {
-      throw new ApiError('RATE_LIMITED', 'Too many messages; please wait a minute', undefined, {
-        'Retry-After': String(decision.retryAfterSeconds),
-      })
-    }
-    const input = parseWith(postWallMessage.body, parseWith(objectBody, req.body))
-    const nickname = input.nickname || (req.user ? nicknameOf(req.user) : undefined)
-    if (!nickname) throw new ApiError('VALIDATION_ERROR', 'Invalid request', [{ path: 'nickname', message: 'is required' }])
+  return new Hono<ApiEnv>()
+    .post('/', async (c) => {
+      // Every attempt counts, accepted or not, so a bot cannot probe the validation for free.
+      const decision = await takePoint(limiter, rateLimitKeyOf(c.get('clientIp')))
+      if (!decision.allowed) {
+        throw new ApiError('RATE_LIMITED', 'Too many messages; please wait a minute', undefined, {
+          'Retry-After': String(decision.retryAfterSeconds),
+        })
+      }
+      const user = c.get('user')
+      const input = parseWith(postWallMessage.body, parseWith(objectBody, c.get('body')))
+      const nickname = input.nickname || (user ? nicknameOf(user) : undefined)
+      if (!nickname) throw new ApiError('VALIDATION_ERROR', 'Invalid request', [{ path: 'nickname', message: 'is required' }])
 
-    const created = await payload.create({
-      collection: WALL_MESSAGES_SLUG,
-      data: leavingDefaults<typeof WALL_MESSAGES_SLUG, 'status'>({ nickname, content: input.content, email: input.email, website: input.website }),
-      context: { [PUBLIC_WALL_CONTEXT]: true, [HONEYPOT_CONTEXT]: Boolean(input.homepage) },
-      depth: 0,
-      overrideAccess: false,
-      user: req.user,
-    })
-    res.setHeader('Cache-Control', 'no-store')
-    const meta = awaitsModeration(created, Boolean(input.homepage), moderation) ? { moderation: 'pending' } : {}
-    sendData(res, wallMessageItem(created, await avatarsOf(payload, [created])), meta, 201)
-  })
-
-  router.get('/', (req, res) =>
-    sendPublicRead(req, res, { ttl: answerTtl }, async () => {
-      const { page, limit } = parseQueryParams(listWallMessages.query, req.query)
-      const result = await payload.find({
+      const created = await payload.create({
         collection: WALL_MESSAGES_SLUG,
+        data: leavingDefaults<typeof WALL_MESSAGES_SLUG, 'status'>({ nickname, content: input.content, email: input.email, website: input.website }),
+        context: { [PUBLIC_WALL_CONTEXT]: true, [HONEYPOT_CONTEXT]: Boolean(input.homepage) },
         depth: 0,
-        limit,
         overrideAccess: false,
-        page,
-        select: { nickname: true, content: true, emailHash: true, user: true, createdAt: true },
-        sort: ['-createdAt', '-id'],
-        user: req.user,
-        where: { status: { equals: 'approved' } },
+        user,
       })
-      const avatars = await avatarsOf(payload, result.docs)
-      return { data: result.docs.map((doc) => wallMessageItem(doc, avatars)), meta: { total: result.totalDocs, page, limit } }
-    }),
-  )
-
-  return router
+      c.header('Cache-Control', 'no-store')
+      const meta = awaitsModeration(created, Boolean(input.homepage), moderation) ? { moderation: 'pending' } : {}
+      return sendData(c, wallMessageItem(created, await avatarsOf(payload, [created])), meta, 201)
+    })
+    .get('/', (c) =>
+      sendPublicRead(c, { ttl: answerTtl }, async () => {
+        const { page, limit } = parseQueryParams(listWallMessages.query, c.req.queries())
+        const result = await payload.find({
+          collection: WALL_MESSAGES_SLUG,
+          depth: 0,
+          limit,
+          overrideAccess: false,
+          page,
+          select: { nickname: true, content: true, emailHash: true, user: true, createdAt: true },
+          sort: ['-createdAt', '-id'],
+          user: c.get('user'),
+          where: { status: { equals: 'approved' } },
+        })
+        const avatars = await avatarsOf(payload, result.docs)
+        return { data: result.docs.map((doc) => wallMessageItem(doc, avatars)), meta: { total: result.totalDocs, page, limit } }
+      }),
+    )
 }

@@ -1,7 +1,7 @@
 /**
- * The header that carries the client's address (Express's `req.ip`, which honours TRUST_PROXY) into Payload's
- * requests. Payload's own request has no notion of the client's address; the fetch bridge sets this header after
- * deleting any copy a client sent, so hooks can trust it.
+ * The header that carries the client's address (under TRUST_PROXY) into Payload's requests. Payload's own request
+ * has no notion of the client's address; the host sets this header (lib/cmsApi.ts) over any copy a client sent, so
+ * hooks can trust it.
  */
 export const CLIENT_IP_HEADER = 'x-blog-service-client-ip'
 

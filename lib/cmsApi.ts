@@ -1,13 +1,10 @@
-import type { IncomingMessage, ServerResponse } from 'node:http'
-import { Readable } from 'node:stream'
-import { buffer } from 'node:stream/consumers'
-
 import { handleEndpoints, type SanitizedConfig } from 'payload'
 
 import { bodyLimitFor, declaresTooLarge, limitedBody } from './cmsApiLimits'
-import { sendWebResponse, toWebRequest } from './fetchBridge'
+import { CLIENT_IP_HEADER } from './clientIpHeader'
 import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE } from './db/databaseUnavailable'
 import { hasFragmentCycle } from './graphqlFragmentCycles'
+import { NUL_MESSAGE } from './nulCharacters'
 import { authMetOutage } from './outageAwareJwt'
 import { payloadErrorBody } from './payloadErrorBody'
 
@@ -26,8 +23,7 @@ const decodedSegment = (segment: string): string => {
 }
 
 /** The query texts of a GraphQL request body: raw (`application/graphql`), or JSON with `query`, alone or batched. */
-const graphqlQueries = (body: Buffer, contentType: string | undefined): string[] => {
-  const text = body.toString('utf8')
+const graphqlQueries = (text: string, contentType: string | null): string[] => {
   if (/^application\/graphql\b/i.test(contentType ?? '')) return [text]
   let parsed: unknown
   try {
@@ -72,10 +68,22 @@ const unlessAuthMetOutage = (request: Request, response: Response): Response => 
 }
 
 /**
- * Payload's own REST (`handleEndpoints`) and GraphQL, served from a plain Node request. The GraphQL handler is
- * loaded on first use: it lives in @payloadcms/next and pulls in more than the REST path needs.
+ * The request Payload is given: the same, with `body` in place of the client's, and the client's address in
+ * CLIENT_IP_HEADER (a copy of that header sent by the client is always dropped).
  */
-export const createCmsApiHandler = (config: SanitizedConfig) => {
+const forPayload = (request: Request, clientIp: string, body: BodyInit | null): Request => {
+  const headers = new Headers(request.headers)
+  headers.set(CLIENT_IP_HEADER, clientIp)
+  return new Request(request.url, { method: request.method, headers, body, duplex: body ? 'half' : undefined } as RequestInit)
+}
+
+export type CmsApi = (request: Request, clientIp: string) => Promise<Response>
+
+/**
+ * Payload's own REST (`handleEndpoints`) and GraphQL as one `Request -> Response` handler, within issue 18's bounds.
+ * The GraphQL handler is loaded on first use: it lives in @payloadcms/next and pulls in more than the REST path needs.
+ */
+export const createCmsApi = (config: SanitizedConfig): CmsApi => {
   const graphqlRoute = `${config.routes.api}${config.routes.graphQL}`
   let graphql: Promise<GraphqlHandler> | undefined
 
@@ -84,37 +92,35 @@ export const createCmsApiHandler = (config: SanitizedConfig) => {
     return graphql
   }
 
-  /** `clientIp`: the client's address as Express reads it (honouring TRUST_PROXY); the login throttle counts by it. */
-  return async (req: IncomingMessage, res: ServerResponse, origin: string, url: string, clientIp: string): Promise<void> => {
-    if (!SERVED_METHODS.has(req.method ?? '')) return sendWebResponse(errorResponse(405, 'Method not allowed'), res)
-    const pathname = new URL(url, origin).pathname
+  /** `clientIp`: the client's address under TRUST_PROXY; the login throttle counts by it. */
+  return async (request, clientIp) => {
+    if (!SERVED_METHODS.has(request.method)) return errorResponse(405, 'Method not allowed')
+    // Payload would pass a `%00` in a query on to the database (a 500 on Postgres); bodies are checked by a hook.
+    if (/%00/i.test(request.url)) return errorResponse(400, `The address ${NUL_MESSAGE}`)
+    const { pathname } = new URL(request.url)
     // Payload looks collections and globals up by name in plain objects: `__proto__` would find Object.prototype.
-    if (pathname.split('/').some((segment) => PROTOTYPE_NAMES.has(decodedSegment(segment)))) {
-      return sendWebResponse(errorResponse(404, 'Not Found'), res)
-    }
-    const isGraphql = pathname === graphqlRoute && req.method === 'POST'
-    const { limit, message } = bodyLimitFor(req, isGraphql)
-    if (declaresTooLarge(req, limit)) return sendWebResponse(errorResponse(413, message), res)
+    if (pathname.split('/').some((segment) => PROTOTYPE_NAMES.has(decodedSegment(segment)))) return errorResponse(404, 'Not Found')
+    const isGraphql = pathname === graphqlRoute && request.method === 'POST'
+    const contentType = request.headers.get('content-type')
+    const { limit, message } = bodyLimitFor(contentType, isGraphql)
+    if (declaresTooLarge(request.headers, limit)) return errorResponse(413, message)
     let tooLarge = false
-    const body = limitedBody(req, limit, () => (tooLarge = true))
+    const body = request.body && limitedBody(request.body, limit, () => (tooLarge = true))
     if (!isGraphql) {
-      const request = toWebRequest(req, origin, url, clientIp, body)
-      const response = await handleEndpoints({ config, request })
-      return sendWebResponse(tooLarge ? errorResponse(413, message) : unlessAuthMetOutage(request, response), res)
+      const forwarded = forPayload(request, clientIp, body)
+      const response = await handleEndpoints({ config, request: forwarded })
+      return tooLarge ? errorResponse(413, message) : unlessAuthMetOutage(forwarded, response)
     }
     // A GraphQL query is small (the limit above): read whole, it is checked before Payload runs it.
-    let query: Buffer
+    let query: string
     try {
-      query = await buffer(body)
+      query = await new Response(body).text()
     } catch (error) {
-      if (tooLarge) return sendWebResponse(errorResponse(413, message), res)
+      if (tooLarge) return errorResponse(413, message)
       throw error
     }
-    if (graphqlQueries(query, req.headers['content-type']).some(hasFragmentCycle)) {
-      return sendWebResponse(errorResponse(400, 'Fragments must not spread each other in a cycle.'), res)
-    }
-    const request = toWebRequest(req, origin, url, clientIp, Readable.from([query]))
-    const answer = await (await loadGraphql())(request)
-    await sendWebResponse(unlessAuthMetOutage(request, await withRequestErrorStatus(answer)), res)
+    if (graphqlQueries(query, contentType).some(hasFragmentCycle)) return errorResponse(400, 'Fragments must not spread each other in a cycle.')
+    const forwarded = forPayload(request, clientIp, query)
+    return unlessAuthMetOutage(forwarded, await withRequestErrorStatus(await (await loadGraphql())(forwarded)))
   }
 }

@@ -1,6 +1,3 @@
-import type { IncomingMessage } from 'node:http'
-import { Transform } from 'node:stream'
-
 import { MEDIA_MAX_BYTES } from '../collections/Media'
 
 /**
@@ -14,39 +11,32 @@ export const CMS_API_BODY_LIMITS = { multipart: MEDIA_MAX_BYTES + 1024 * 1024, g
 const TOO_LARGE = 'Request body is too large'
 
 /** The largest body a request may send, and what a larger one is told. */
-export const bodyLimitFor = (req: IncomingMessage, isGraphql: boolean): { limit: number; message: string } => {
+export const bodyLimitFor = (contentType: string | null, isGraphql: boolean): { limit: number; message: string } => {
   if (isGraphql) return { limit: CMS_API_BODY_LIMITS.graphql, message: TOO_LARGE }
-  if (!/^multipart\//i.test(req.headers['content-type'] ?? '')) return { limit: CMS_API_BODY_LIMITS.other, message: TOO_LARGE }
+  if (!/^multipart\//i.test(contentType ?? '')) return { limit: CMS_API_BODY_LIMITS.other, message: TOO_LARGE }
   return { limit: CMS_API_BODY_LIMITS.multipart, message: `${TOO_LARGE}: images may be at most ${MEDIA_MAX_BYTES / 1024 / 1024} MB.` }
 }
 
-class BodyTooLargeError extends Error {
-  constructor() {
-    super(TOO_LARGE)
-    this.name = 'BodyTooLargeError'
-  }
-}
-
 /**
- * The request's body, passed on as it arrives, that fails with BodyTooLargeError past `limit` bytes: the declared
- * Content-Length is checked before anything is read, a chunked body as it streams.
+ * The body, passed on as it arrives, that fails past `limit` bytes (and calls `onTooLarge`): a chunked body is cut
+ * as it streams, so Payload never holds more than the limit.
  */
-export const limitedBody = (req: IncomingMessage, limit: number, onTooLarge: () => void): Transform => {
+export const limitedBody = (body: ReadableStream<Uint8Array>, limit: number, onTooLarge: () => void): ReadableStream<Uint8Array> => {
   let seen = 0
-  const limited = new Transform({
-    transform(chunk: Buffer, _encoding, done) {
-      seen += chunk.length
-      if (seen > limit) {
-        onTooLarge()
-        done(new BodyTooLargeError())
-        return
-      }
-      done(null, chunk)
-    },
-  })
-  req.on('error', (error) => limited.destroy(error))
-  return req.pipe(limited)
+  return body.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        seen += chunk.byteLength
+        if (seen > limit) {
+          onTooLarge()
+          controller.error(new Error(TOO_LARGE))
+          return
+        }
+        controller.enqueue(chunk)
+      },
+    }),
+  )
 }
 
 /** Whether the declared length already says the body is too large. */
-export const declaresTooLarge = (req: IncomingMessage, limit: number): boolean => Number(req.headers['content-length'] ?? 0) > limit
+export const declaresTooLarge = (headers: Headers, limit: number): boolean => Number(headers.get('content-length') ?? 0) > limit

@@ -1,4 +1,4 @@
-import { Router } from 'express'
+import { Hono } from 'hono'
 import {
   type DataFromCollectionSlug,
   NotFound,
@@ -16,7 +16,7 @@ import type { AdminContracts } from '../contracts/admin/crud'
 import { pageCount } from '../http/pagination'
 import { parsePathId } from '../http/params'
 import { parseQueryParams } from '../http/query'
-import type { ApiUser } from '../http/requestTypes'
+import type { ApiEnv, ApiUser } from '../http/requestTypes'
 import { objectBody, withoutReadOnlyKeys } from '../http/schemas'
 import { parseWith } from '../http/validation'
 
@@ -66,46 +66,41 @@ const inResourceTerms = (resource: Pick<AdminResource<AdminSlug, unknown>, 'labe
 export const adminCrudRoutes = <Slug extends AdminSlug, CreateInput, UpdateInput>(
   payload: Payload,
   resource: AdminResource<Slug, CreateInput, UpdateInput>,
-): Router => {
-  const router = Router()
-  const asCaller = (user: ApiUser | null | undefined) => ({ overrideAccess: false, user }) as const
+): Hono<ApiEnv> => {
+  const asCaller = (user: ApiUser | null) => ({ overrideAccess: false, user }) as const
   const readOptions = { depth: resource.read?.depth ?? 0, populate: resource.read?.populate }
   const refused = inResourceTerms(resource)
   const presentOne = async (doc: DataFromCollectionSlug<Slug>) => (await resource.present(payload, [doc]))[0]
 
-  router.get('/', async (req, res) => {
-    const { page, limit, keyword, ...filters } = parseQueryParams(resource.contracts.list.query, req.query)
-    const status = typeof filters.status === 'string' ? filters.status : undefined
-    const where: Where = {
-      and: [
-        ...(keyword ? [{ [resource.contracts.spec.keywordField]: { like: keyword } }] : []),
-        ...(status ? [{ status: { equals: status } }] : []),
-      ],
-    }
-    const result = await payload.find({ collection: resource.slug, limit, page, sort: resource.sort, where, ...readOptions, ...asCaller(req.user) })
-    const data = await resource.present(payload, result.docs)
-    res.setHeader('Cache-Control', 'no-store')
-    sendData(res, data, { pagination: { page, limit, total: result.totalDocs, pages: pageCount(result.totalDocs, limit) } })
-  })
-
-  router.post('/', async (req, res) => {
-    const data = resource.createData(readBody(resource.contracts.spec.createSchema, req.body))
-    const created = await payload.create({ collection: resource.slug, data, ...readOptions, ...asCaller(req.user) }).catch(refused)
-    sendData(res, await presentOne(created), {}, 201)
-  })
-
-  router.put('/:id', async (req, res) => {
-    const id = parsePathId(req.params.id, resource.label)
-    const data = resource.updateData(readBody(resource.contracts.spec.updateSchema, req.body))
-    const updated = await payload.update({ collection: resource.slug, id, data, ...readOptions, ...asCaller(req.user) }).catch(refused)
-    sendData(res, await presentOne(updated))
-  })
-
-  router.delete('/:id', async (req, res) => {
-    const id = parsePathId(req.params.id, resource.label)
-    await payload.delete({ collection: resource.slug, id, depth: 0, ...asCaller(req.user) }).catch(refused)
-    sendData(res, { id })
-  })
-
-  return router
+  return new Hono<ApiEnv>()
+    .get('/', async (c) => {
+      const { page, limit, keyword, ...filters } = parseQueryParams(resource.contracts.list.query, c.req.queries())
+      const status = typeof filters.status === 'string' ? filters.status : undefined
+      const where: Where = {
+        and: [
+          ...(keyword ? [{ [resource.contracts.spec.keywordField]: { like: keyword } }] : []),
+          ...(status ? [{ status: { equals: status } }] : []),
+        ],
+      }
+      const result = await payload.find({ collection: resource.slug, limit, page, sort: resource.sort, where, ...readOptions, ...asCaller(c.get('user')) })
+      const data = await resource.present(payload, result.docs)
+      c.header('Cache-Control', 'no-store')
+      return sendData(c, data, { pagination: { page, limit, total: result.totalDocs, pages: pageCount(result.totalDocs, limit) } })
+    })
+    .post('/', async (c) => {
+      const data = resource.createData(readBody(resource.contracts.spec.createSchema, c.get('body')))
+      const created = await payload.create({ collection: resource.slug, data, ...readOptions, ...asCaller(c.get('user')) }).catch(refused)
+      return sendData(c, await presentOne(created), {}, 201)
+    })
+    .put('/:id', async (c) => {
+      const id = parsePathId(c.req.param('id'), resource.label)
+      const data = resource.updateData(readBody(resource.contracts.spec.updateSchema, c.get('body')))
+      const updated = await payload.update({ collection: resource.slug, id, data, ...readOptions, ...asCaller(c.get('user')) }).catch(refused)
+      return sendData(c, await presentOne(updated))
+    })
+    .delete('/:id', async (c) => {
+      const id = parsePathId(c.req.param('id'), resource.label)
+      await payload.delete({ collection: resource.slug, id, depth: 0, ...asCaller(c.get('user')) }).catch(refused)
+      return sendData(c, { id })
+    })
 }

@@ -1,10 +1,9 @@
-import type { RequestHandler } from 'express'
 import type { Payload } from 'payload'
 
 import { DatabaseUnavailableError } from '../../lib/db/databaseUnavailable'
 import { authMetOutage } from '../../lib/outageAwareJwt'
 import { ApiError } from './apiError'
-import type { ApiUser } from './requestTypes'
+import type { ApiMiddleware, ApiUser } from './requestTypes'
 
 const BEARER = /^Bearer\s+(\S+)\s*$/
 
@@ -15,24 +14,18 @@ const BEARER = /^Bearer\s+(\S+)\s*$/
  * the admin UI's session cookie cannot be ridden by cross-site requests.
  */
 export const authenticate =
-  (payload: Payload): RequestHandler =>
-  async (req, _res, next) => {
-    const header = req.headers.authorization
+  (payload: Payload): ApiMiddleware =>
+  async (c, next) => {
+    const header = c.req.header('authorization')
     if (!header) {
-      req.user = null
+      c.set('user', null)
       return next()
     }
-    if (!BEARER.test(header)) {
-      return next(new ApiError('UNAUTHORIZED', 'Authorization must be "Bearer <token>"'))
-    }
-    try {
-      const headers = new Headers({ authorization: header })
-      const { user } = await payload.auth({ headers })
-      if (!user && authMetOutage(headers)) return next(new DatabaseUnavailableError('the token could not be checked'))
-      if (!user) return next(new ApiError('UNAUTHORIZED', 'Token is invalid or expired'))
-      req.user = user as ApiUser
-      next()
-    } catch (error) {
-      next(error)
-    }
+    if (!BEARER.test(header)) throw new ApiError('UNAUTHORIZED', 'Authorization must be "Bearer <token>"')
+    const headers = new Headers({ authorization: header })
+    const { user } = await payload.auth({ headers })
+    if (!user && authMetOutage(headers)) throw new DatabaseUnavailableError('the token could not be checked')
+    if (!user) throw new ApiError('UNAUTHORIZED', 'Token is invalid or expired')
+    c.set('user', user as ApiUser)
+    await next()
   }

@@ -1,4 +1,4 @@
-import type { Request, Response } from 'express'
+import type { ApiContext } from './requestTypes'
 
 /** What browsers and CDNs may do with an anonymous response: keep it `maxAge` seconds, or (0) revalidate it each time. */
 export const publicCacheControl = (maxAge: number): string => (maxAge > 0 ? `public, max-age=${maxAge}` : 'public, no-cache')
@@ -6,6 +6,6 @@ export const publicCacheControl = (maxAge: number): string => (maxAge > 0 ? `pub
 /** A response that depends on a token (drafts, previews) is never stored. */
 export const PRIVATE_CACHE_CONTROL = 'private, no-store'
 
-export const setPublicCaching = (req: Request, res: Response, maxAge = 0): void => {
-  res.setHeader('Cache-Control', req.user ? PRIVATE_CACHE_CONTROL : publicCacheControl(maxAge))
+export const setPublicCaching = (c: ApiContext, maxAge = 0): void => {
+  c.header('Cache-Control', c.get('user') ? PRIVATE_CACHE_CONTROL : publicCacheControl(maxAge))
 }

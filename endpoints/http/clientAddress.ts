@@ -1,10 +1,15 @@
-import type { IncomingMessage } from 'node:http'
-
-import proxyAddress from 'proxy-addr'
-
 /**
- * The client's address as Express's `req.ip` gives it under a boolean `trust proxy` (TRUST_PROXY), for the answers
- * written before Express: Express asks proxy-addr the same question, trusting every hop or none.
+ * The client's address under TRUST_PROXY: with it on, the first address of `X-Forwarded-For` (every hop trusted,
+ * as Express's boolean `trust proxy` reads it); else the peer's address (`unknown` for a host that cannot tell it).
  */
-export const clientAddressOf = (req: IncomingMessage, trustProxy: boolean): string =>
-  proxyAddress(req, () => trustProxy) || (req.socket.remoteAddress ?? 'unknown')
+export const clientAddressOf = (headers: Headers, peerAddress: string | undefined, trustProxy: boolean): string => {
+  if (trustProxy) {
+    const forwarded = headers
+      .get('x-forwarded-for')
+      ?.split(',')
+      .map((hop) => hop.trim())
+      .find(Boolean)
+    if (forwarded) return forwarded
+  }
+  return peerAddress ?? 'unknown'
+}

@@ -1,4 +1,4 @@
-import type { RequestHandler } from 'express'
+import type { ApiMiddleware } from './requestTypes'
 
 const ALLOWED_HEADERS = 'Authorization, Content-Type, If-None-Match, X-Visitor-Id'
 const ALLOWED_METHODS = 'GET, HEAD, POST, PUT, DELETE, OPTIONS'
@@ -15,14 +15,11 @@ export const corsHeaders = (origin: string | undefined, allowedOrigins: string[]
 
 /** Answers a CORS preflight from an allowed origin with 204 (the common headers are already set). */
 export const answerPreflight =
-  (allowedOrigins: string[]): RequestHandler =>
-  (req, res, next) => {
-    if (req.method === 'OPTIONS' && corsHeaders(req.headers.origin, allowedOrigins)) {
-      res.setHeader('Access-Control-Allow-Methods', ALLOWED_METHODS)
-      res.setHeader('Access-Control-Allow-Headers', ALLOWED_HEADERS)
-      res.setHeader('Access-Control-Max-Age', '600')
-      res.status(204).end()
-      return
-    }
-    next()
+  (allowedOrigins: string[]): ApiMiddleware =>
+  async (c, next) => {
+    if (c.req.method !== 'OPTIONS' || !corsHeaders(c.req.header('origin'), allowedOrigins)) return next()
+    c.header('Access-Control-Allow-Methods', ALLOWED_METHODS)
+    c.header('Access-Control-Allow-Headers', ALLOWED_HEADERS)
+    c.header('Access-Control-Max-Age', '600')
+    return c.body(null, 204)
   }

@@ -1,20 +1,16 @@
 import etag from 'etag'
-import type { Response } from 'express'
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
 
 import type { ErrorCode, ErrorDetail } from './apiError'
+import type { ApiContext } from './requestTypes'
 
 export type ErrorBody = {
   success: false
   error: { code: ErrorCode; message: string; details?: ErrorDetail[] }
 }
 
-/** `{success: true, data, ...meta}`: meta carries each list's pagination keys. */
-export const sendData = <T>(res: Response, data: T, meta: Record<string, unknown> = {}, status = 200): void => {
-  res.status(status).json({ success: true, data, ...meta })
-}
-
-/** A body serialised once, with the weak ETag Express would compute for the same bytes, for bodies served many times. */
-export type PreparedBody = { json: Buffer; etag: string }
+/** A body serialised once, with its weak ETag, for bodies served many times. */
+export type PreparedBody = { json: Buffer<ArrayBuffer>; etag: string }
 
 export const prepareBody = (body: object): PreparedBody => {
   const json = Buffer.from(JSON.stringify(body))
@@ -23,12 +19,53 @@ export const prepareBody = (body: object): PreparedBody => {
 
 export const prepareData = <T>(data: T, meta: Record<string, unknown> = {}): PreparedBody => prepareBody({ success: true, data, ...meta })
 
-/** Sends a prepared body as `sendData` would (same bytes, `Content-Type` and ETag, an empty 304 when the client has it). */
-export const sendPrepared = (res: Response, prepared: PreparedBody): void => {
-  res.status(200).setHeader('Content-Type', 'application/json; charset=utf-8')
-  res.setHeader('ETag', prepared.etag)
-  res.send(prepared.json)
+const JSON_TYPE = 'application/json; charset=utf-8'
+
+/** Whether the client already holds the answer tagged `tag` (RFC 9110 weak comparison; `*` matches any). */
+const holdsTag = (ifNoneMatch: string | undefined, tag: string): boolean => {
+  if (!ifNoneMatch) return false
+  if (ifNoneMatch.trim() === '*') return true
+  const bare = tag.replace(/^W\//, '')
+  return ifNoneMatch.split(',').some((given) => given.trim().replace(/^W\//, '') === bare)
 }
+
+/**
+ * Sends bytes with their ETag: an empty 304 when a GET or HEAD's `If-None-Match` already holds them (and the
+ * client did not ask for a fresh copy with `Cache-Control: no-cache`).
+ */
+export const sendTagged = (c: ApiContext, bytes: Uint8Array<ArrayBuffer>, tag: string, contentType: string, status = 200): Response => {
+  c.header('ETag', tag)
+  const method = c.req.method
+  if (
+    status >= 200 &&
+    status < 300 &&
+    (method === 'GET' || method === 'HEAD') &&
+    holdsTag(c.req.header('if-none-match'), tag) &&
+    !/(?:^|,)\s*no-cache\s*(?:,|$)/.test(c.req.header('cache-control') ?? '')
+  ) {
+    return c.body(null, 304)
+  }
+  c.header('Content-Type', contentType)
+  // Said here, so that a HEAD (answered by the GET route, its body dropped) tells the length too.
+  c.header('Content-Length', String(bytes.byteLength))
+  return c.body(bytes, status as ContentfulStatusCode)
+}
+
+/** Sends a prepared JSON body (its ETag, an empty 304 when the client has it). */
+export const sendPrepared = (c: ApiContext, prepared: PreparedBody, status = 200): Response => sendTagged(c, prepared.json, prepared.etag, JSON_TYPE, status)
+
+/** Any JSON answer, serialised here with its weak ETag. */
+export const sendJson = (c: ApiContext, body: object, status = 200): Response => sendPrepared(c, prepareBody(body), status)
+
+/** Text already serialised as JSON (counted bodies). */
+export const sendJsonText = (c: ApiContext, json: string): Response => {
+  const bytes = Buffer.from(json)
+  return sendTagged(c, bytes, etag(bytes, { weak: true }), JSON_TYPE)
+}
+
+/** `{success: true, data, ...meta}`: meta carries each list's pagination keys. */
+export const sendData = <T>(c: ApiContext, data: T, meta: Record<string, unknown> = {}, status = 200): Response =>
+  sendJson(c, { success: true, data, ...meta }, status)
 
 export const errorBody = (code: ErrorCode, message: string, details?: ErrorDetail[]): ErrorBody => ({
   success: false,

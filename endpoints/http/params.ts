@@ -9,7 +9,7 @@ export const parsePathId = (value: string | undefined, what: string): number => 
   return Number(value)
 }
 
-/** Express gives repeated query parameters as arrays; the first one counts. */
+/** A repeated query parameter comes as an array; the first one counts. */
 export const firstQueryValue = (value: unknown): unknown => (Array.isArray(value) ? value[0] : value)
 
 export const booleanText = z.enum(['true', 'false'], { message: 'must be true or false' }).transform((value) => value === 'true')

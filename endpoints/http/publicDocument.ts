@@ -1,15 +1,16 @@
 import etag from 'etag'
-import type { Request, Response } from 'express'
 
 import { cached } from '../../lib/publicCache'
 import { setPublicCaching } from './cacheControl'
+import { sendTagged } from './envelope'
 import { HOST_STAND_IN } from './requestOrigin'
+import type { ApiContext } from './requestTypes'
 
 /**
  * A document in a format of its own (a feed, a sitemap), prepared once with its weak ETag: its bytes up to the first
  * HOST_STAND_IN, then those after each one (none when it holds no stand-in).
  */
-type PreparedDocument = { head: Buffer; rest: Buffer[]; etag: string }
+type PreparedDocument = { head: Buffer<ArrayBuffer>; rest: Buffer<ArrayBuffer>[]; etag: string }
 
 export type PublicDocumentOptions = {
   /** What distinguishes this document from others of its route (format, filter, base URL). */
@@ -28,7 +29,7 @@ const prepare = (text: string): PreparedDocument => {
 }
 
 /** The bytes and ETag sent for `host`: the pieces joined by it (one copy), and a tag of the document's and the host's. */
-const forHost = ({ head, rest, etag: documentTag }: PreparedDocument, host = HOST_STAND_IN): { body: Buffer; etag: string } => {
+const forHost = ({ head, rest, etag: documentTag }: PreparedDocument, host = HOST_STAND_IN): { body: Buffer<ArrayBuffer>; etag: string } => {
   if (rest.length === 0) return { body: head, etag: documentTag }
   const separator = Buffer.from(host)
   return { body: Buffer.concat([head, ...rest.flatMap((piece) => [separator, piece])]), etag: etag(`${documentTag} ${host}`, { weak: true }) }
@@ -43,12 +44,11 @@ const forHost = ({ head, rest, etag: documentTag }: PreparedDocument, host = HOS
  * document; that is remembered too and answered with `missing()`.
  */
 export const sendPublicDocument = async (
-  req: Request,
-  res: Response,
+  c: ApiContext,
   { key, ttl, contentType, host }: PublicDocumentOptions,
   produce: () => Promise<string | null>,
   missing: () => Error,
-): Promise<void> => {
+): Promise<Response> => {
   const document = await cached(
     `document:${key}`,
     ttl,
@@ -60,9 +60,6 @@ export const sendPublicDocument = async (
   )
   if (!document) throw missing()
   const sent = forHost(document, host)
-  setPublicCaching(req, res)
-  res.setHeader('Content-Type', contentType)
-  res.setHeader('ETag', sent.etag)
-  // Express's send answers 304 with no body when the request's If-None-Match matches the ETag.
-  res.status(200).send(sent.body)
+  setPublicCaching(c)
+  return sendTagged(c, sent.body, sent.etag, contentType)
 }

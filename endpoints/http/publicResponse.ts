@@ -1,16 +1,11 @@
-import type { Request, Response } from 'express'
-
-import { cached, publicCache } from '../../lib/publicCache'
+import { cached } from '../../lib/publicCache'
 import { PRIVATE_CACHE_CONTROL, publicCacheControl, setPublicCaching } from './cacheControl'
 import { type PreparedBody, prepareData, sendPrepared } from './envelope'
+import type { ApiContext } from './requestTypes'
 
-/** An anonymous response prepared once: what the fast path in front of Express (cachedResponses.ts) writes. */
+/** An anonymous response prepared once, kept in the public cache under its path and query (or a shared key). */
 export type CachedResponse = PreparedBody & {
   cacheControl: string
-  /** When it stops being served (a `Date.now()` time). */
-  expires: number
-  /** The cache generation it was computed in: an alias may only be stored while no clear has happened since. */
-  generation: number
 }
 
 export type PublicCaching = {
@@ -34,14 +29,14 @@ export type PublicReadOptions = {
   sharedKey?: string
 }
 
-/** Where an anonymous GET's prepared response is kept: under its exact request URL, as the fast path reads it. */
+/** Where an anonymous GET's prepared response is kept: under its exact path and query. */
 export const responseKey = (url: string): string => `response:${url}`
 
 const weight = (response: CachedResponse) => response.json.length
 
 /**
  * The anonymous answer kept under `key`, prepared by `prepare` at most once per `ttl` seconds (and once at a time):
- * what `sendPublicBody` sends and the fast paths in front of Express write.
+ * what `sendPublicBody` sends.
  */
 export const preparePublicBody = (
   key: string,
@@ -51,10 +46,7 @@ export const preparePublicBody = (
   cached(
     key,
     ttl,
-    async (): Promise<CachedResponse> => {
-      const generation = publicCache.generation()
-      return { ...(await prepare()), cacheControl: publicCacheControl(maxAge), expires: Date.now() + ttl * 1000, generation }
-    },
+    async (): Promise<CachedResponse> => ({ ...(await prepare()), cacheControl: publicCacheControl(maxAge) }),
     weight,
   )
 
@@ -67,32 +59,33 @@ const prepared = (produce: () => Promise<Produced>) => async (): Promise<Prepare
 export const preparePublicAnswer = (key: string, options: Pick<PublicReadOptions, 'ttl' | 'maxAge'>, produce: () => Promise<Produced>): Promise<CachedResponse> =>
   preparePublicBody(key, options, prepared(produce))
 
+/** The path and query the client asked for, as the cache keys anonymous answers. */
+export const pathAndQuery = (c: ApiContext): string => {
+  const url = c.req.url
+  return url.slice(url.indexOf('/', url.indexOf('//') + 2))
+}
+
 /**
  * Answers a public read with a body `prepare` serialises. An anonymous request gets a response prepared at most once
- * per `ttl` seconds for its URL, which the fast path then serves without reaching Express; any change made through
- * Payload clears it at once. A request with a token (staff may see drafts) is prepared for its caller and never stored.
+ * per `ttl` seconds for its URL (or, shared, for its key); any change made through Payload clears it at once. A request with a token (staff may see drafts) is prepared for its caller
+ * and never stored.
  */
 export const sendPublicBody = async (
-  req: Request,
-  res: Response,
+  c: ApiContext,
   { ttl, maxAge = 0, sharedKey }: PublicReadOptions,
   prepare: () => Promise<PreparedBody>,
-): Promise<void> => {
-  if (req.user && !sharedKey) {
+): Promise<Response> => {
+  const user = c.get('user')
+  if (user && !sharedKey) {
     const body = await prepare()
-    setPublicCaching(req, res, maxAge)
-    sendPrepared(res, body)
-    return
+    setPublicCaching(c, maxAge)
+    return sendPrepared(c, body)
   }
-  const urlKey = responseKey(req.originalUrl)
-  const response = await preparePublicBody(sharedKey ?? urlKey, { ttl, maxAge }, prepare)
-  if (sharedKey && !req.user && response.generation === publicCache.generation() && !publicCache.get(urlKey)) {
-    publicCache.set(urlKey, response, response.expires, weight(response))
-  }
-  res.setHeader('Cache-Control', req.user ? PRIVATE_CACHE_CONTROL : response.cacheControl)
-  sendPrepared(res, response)
+  const response = await preparePublicBody(sharedKey ?? responseKey(pathAndQuery(c)), { ttl, maxAge }, prepare)
+  c.header('Cache-Control', user ? PRIVATE_CACHE_CONTROL : response.cacheControl)
+  return sendPrepared(c, response)
 }
 
 /** `sendPublicBody` for an answer produced as data: the same bytes and ETag as `sendData` would send. */
-export const sendPublicRead = (req: Request, res: Response, options: PublicReadOptions, produce: () => Promise<Produced>): Promise<void> =>
-  sendPublicBody(req, res, options, prepared(produce))
+export const sendPublicRead = (c: ApiContext, options: PublicReadOptions, produce: () => Promise<Produced>): Promise<Response> =>
+  sendPublicBody(c, options, prepared(produce))

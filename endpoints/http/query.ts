@@ -4,8 +4,8 @@ import { firstQueryValue } from './params'
 import { parseWith } from './validation'
 
 /**
- * Reads a route's query with its schema: only the parameters the schema names, each given once (Express gives a
- * repeated parameter as an array: the first counts). Others are ignored; a value that does not fit is a 400.
+ * Reads a route's query with its schema: only the parameters the schema names, each given once (a repeated
+ * parameter comes as an array: the first counts). Others are ignored; a value that does not fit is a 400.
  */
 export const parseQueryParams = <Schema extends z.ZodObject>(schema: Schema, query: Record<string, unknown>): z.output<Schema> => {
   const given: Record<string, unknown> = {}

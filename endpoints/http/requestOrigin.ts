@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto'
 
-import type { Request } from 'express'
 
 import { ApiError } from './apiError'
+import type { ApiContext } from './requestTypes'
 
 /**
  * What a document built for any host holds in place of the request's host: a name under `.invalid` (reserved, RFC
@@ -15,15 +15,25 @@ export const HOST_STAND_IN = `host-${randomBytes(8).toString('hex')}.invalid`
 // (`_` for names such as Docker's) or an IP literal, with a port. URL parsing lets `&`, `'` or `"` through.
 const PLAIN_HOST = /^(?:[a-z0-9._-]+|\[[0-9a-f:.]+\])(?::\d{1,5})?$/
 
+const firstForwarded = (c: ApiContext, name: string): string | undefined =>
+  c.get('trustProxy')
+    ? c.req
+        .header(name)
+        ?.split(',')[0]
+        ?.trim() || undefined
+    : undefined
+
 /**
- * The scheme and host the client called: Express's `req.protocol` and `req.host`, which honour `X-Forwarded-Proto`
- * and `X-Forwarded-Host` only when TRUST_PROXY is on. A Host that is no plain host, or a scheme other than http(s),
- * is a 400.
+ * The scheme and host the client called, honouring `X-Forwarded-Proto` and `X-Forwarded-Host` only when TRUST_PROXY
+ * is on. A Host that is no plain host, or a scheme other than http(s), is a 400.
  */
-const requestUrl = (req: Request): URL => {
+const requestUrl = (c: ApiContext): URL => {
   let url: URL | undefined
   try {
-    url = new URL(`${req.protocol}://${req.host}`)
+    const called = new URL(c.req.url)
+    const protocol = firstForwarded(c, 'x-forwarded-proto') ?? called.protocol.slice(0, -1)
+    const host = firstForwarded(c, 'x-forwarded-host') ?? c.req.header('host') ?? called.host
+    url = new URL(`${protocol}://${host}`)
   } catch {
     // reported below
   }
@@ -38,7 +48,7 @@ const requestUrl = (req: Request): URL => {
  * The origin the client called with HOST_STAND_IN for its host (what a shared document is built with), and the
  * host to put in its place when it is sent.
  */
-export const requestOriginTemplate = (req: Request): { origin: string; host: string } => {
-  const url = requestUrl(req)
+export const requestOriginTemplate = (c: ApiContext): { origin: string; host: string } => {
+  const url = requestUrl(c)
   return { origin: `${url.protocol}//${HOST_STAND_IN}`, host: url.host }
 }

@@ -1,5 +1,3 @@
-import type { IncomingMessage } from 'node:http'
-
 import type { Payload } from 'payload'
 import type { RateLimiterAbstract } from 'rate-limiter-flexible'
 
@@ -11,8 +9,6 @@ import { ApiError } from './apiError'
 const RATE_WINDOW_SECONDS = 60
 
 const limiters = new WeakMap<Payload, RateLimiterAbstract>()
-/** Each request's decision, taken once: a search the fast path passes on to Express is not counted twice. */
-const decisions = new WeakMap<IncomingMessage, Promise<RateDecision>>()
 
 const limiterOf = (payload: Payload, ratePerMinute: number): RateLimiterAbstract => {
   let limiter = limiters.get(payload)
@@ -32,18 +28,10 @@ const limiterOf = (payload: Payload, ratePerMinute: number): RateLimiterAbstract
 
 /**
  * Takes one point of the client's SEARCH_RATE_LIMIT (per minute, counted by rateLimitKeyOf in the shared store, so
- * every process on the database spends one budget) for this request, whichever path asks first: the answer before
- * Express or the route. 0 turns the limit off. Rejects like any store failure (a 503).
+ * every process on the database spends one budget). 0 turns the limit off. Rejects like any store failure (a 503).
  */
-export const admitSearch = (payload: Payload, ratePerMinute: number, req: IncomingMessage, clientIp: string): Promise<RateDecision> => {
-  if (ratePerMinute <= 0) return Promise.resolve({ allowed: true })
-  let decision = decisions.get(req)
-  if (!decision) {
-    decision = takePoint(limiterOf(payload, ratePerMinute), rateLimitKeyOf(clientIp))
-    decisions.set(req, decision)
-  }
-  return decision
-}
+export const admitSearch = (payload: Payload, ratePerMinute: number, clientIp: string): Promise<RateDecision> =>
+  ratePerMinute <= 0 ? Promise.resolve({ allowed: true }) : takePoint(limiterOf(payload, ratePerMinute), rateLimitKeyOf(clientIp))
 
 /** The 429 a refused search is answered with. */
 export const searchRateLimited = (retryAfterSeconds: number): ApiError =>

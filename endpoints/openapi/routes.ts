@@ -1,12 +1,15 @@
 import { randomBytes } from 'node:crypto'
+import { readFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 
-import { apiReference } from '@scalar/express-api-reference'
-import { type RequestHandler, Router } from 'express'
+import { renderApiReference } from '@scalar/client-side-rendering'
+import etag from 'etag'
+import { Hono } from 'hono'
 
 import { projectRoot } from '../../lib/projectRoot'
-import { type PreparedBody, prepareBody, sendPrepared } from '../http/envelope'
+import { type PreparedBody, prepareBody, sendPrepared, sendTagged } from '../http/envelope'
+import type { ApiContext, ApiEnv } from '../http/requestTypes'
 import { buildOpenApiDocument } from './document'
 
 const require = createRequire(import.meta.url)
@@ -17,10 +20,15 @@ const PACKAGE_VERSION: string = (require(path.join(projectRoot, 'package.json'))
 
 const ONE_DAY_SECONDS = 24 * 60 * 60
 
+const VIEWER_CONTENT_TYPE = 'text/javascript; charset=utf-8'
+const PAGE_CONTENT_TYPE = 'text/html; charset=utf-8'
+
+const PAGE_TITLE = 'Content API reference'
+const VIEWER_PATH = '/api/docs/scalar.js'
+
 const REFERENCE = {
+  _integration: 'hono',
   url: '/api/openapi.json',
-  cdn: '/api/docs/scalar.js',
-  pageTitle: 'Content API reference',
   // Nothing that reaches Scalar's own services: fonts, telemetry, the AI agent, MCP, the hosted tools.
   withDefaultFonts: false,
   telemetry: false,
@@ -50,32 +58,46 @@ const docsPolicy = (nonce: string): string =>
   ].join('; ')
 
 /** The reference page, its inline script allowed by a nonce of its own. */
-const docsPage: RequestHandler<never, string> = (req, res, next) => {
+const docsPage = (c: ApiContext): Response => {
   const nonce = randomBytes(16).toString('base64')
-  res.setHeader('Content-Security-Policy', docsPolicy(nonce))
-  res.setHeader('X-Frame-Options', 'DENY')
-  apiReference({ ...REFERENCE, nonce })(req, res, next)
+  c.header('Content-Security-Policy', docsPolicy(nonce))
+  c.header('X-Frame-Options', 'DENY')
+  const html = Buffer.from(renderApiReference({ config: REFERENCE, pageTitle: PAGE_TITLE, cdn: VIEWER_PATH, nonce }))
+  return sendTagged(c, html, etag(html, { weak: true }), PAGE_CONTENT_TYPE)
+}
+
+type TaggedFile = { bytes: Buffer<ArrayBuffer>; etag: string }
+
+/** The viewer script, read on first request and kept (it changes only with the installed package). */
+let viewerScript: Promise<TaggedFile> | undefined
+const loadViewerScript = (): Promise<TaggedFile> => {
+  viewerScript ??= readFile(VIEWER_SCRIPT).then(
+    (bytes) => ({ bytes, etag: etag(bytes, { weak: true }) }),
+    (error: unknown) => {
+      viewerScript = undefined
+      throw error
+    },
+  )
+  return viewerScript
 }
 
 /**
  * GET /openapi.json (the description of `/api`, built once on first request) and GET /docs (an interactive
  * reference of it, rendered in the browser by Scalar with its script served from /docs/scalar.js).
  */
-export const openApiRoutes = (serverUrl: string | undefined): Router => {
-  const router = Router()
+export const openApiRoutes = (serverUrl: string | undefined): Hono<ApiEnv> => {
   let document: PreparedBody | undefined
 
-  router.get('/openapi.json', (_req, res) => {
-    document ??= prepareBody(buildOpenApiDocument({ version: PACKAGE_VERSION, serverUrl }))
-    res.setHeader('Cache-Control', 'public, max-age=0, must-revalidate')
-    sendPrepared(res, document)
-  })
-
-  router.get('/docs', docsPage)
-
-  router.get('/docs/scalar.js', (_req, res) => {
-    res.sendFile(VIEWER_SCRIPT, { maxAge: ONE_DAY_SECONDS * 1000, headers: { 'Content-Type': 'text/javascript; charset=utf-8' } })
-  })
-
-  return router
+  return new Hono<ApiEnv>()
+    .get('/openapi.json', (c) => {
+      document ??= prepareBody(buildOpenApiDocument({ version: PACKAGE_VERSION, serverUrl }))
+      c.header('Cache-Control', 'public, max-age=0, must-revalidate')
+      return sendPrepared(c, document)
+    })
+    .get('/docs', docsPage)
+    .get('/docs/scalar.js', async (c) => {
+      const viewer = await loadViewerScript()
+      c.header('Cache-Control', `public, max-age=${ONE_DAY_SECONDS}`)
+      return sendTagged(c, viewer.bytes, viewer.etag, VIEWER_CONTENT_TYPE)
+    })
 }

@@ -61,7 +61,7 @@ export class SearchCopy {
   /** GET /api/search's whole answer, serialised in the thread. */
   async answer(search: WordSearch, page: number): Promise<PreparedBody | undefined> {
     const answer = await this.thread.request({ op: 'answer', search, page }).catch(this.failed)
-    return answer && { json: Buffer.from(answer.json.buffer, answer.json.byteOffset, answer.json.byteLength), etag: answer.etag }
+    return answer && { json: Buffer.from(answer.json.buffer as ArrayBuffer, answer.json.byteOffset, answer.json.byteLength), etag: answer.etag }
   }
 
   private readonly failed = (error: unknown): undefined => {

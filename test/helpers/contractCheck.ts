@@ -63,7 +63,7 @@ export const contractViolation = (method: string, path: string, status: number, 
   return issues && `the body does not fit its schema: ${issues}`
 }
 
-// Express rewrites `req.url` below each mount point, so the URL is the one the request arrived with.
+// The URL is the one the request arrived with, read before any handler runs.
 const check = (url: string, req: IncomingMessage, res: ServerResponse, chunks: Buffer[]) => {
   const path = url.split('?')[0]!
   const method = req.method ?? 'GET'

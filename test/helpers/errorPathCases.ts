@@ -9,8 +9,8 @@ const expectNoInternals = (text: string) => {
 }
 
 /**
- * The error paths and headers every door shares, on a service whose Express runs in `nodeEnv` (Express shows a
- * stack on its own error page unless NODE_ENV is production).
+ * The error paths and headers every door shares, on a service running in `nodeEnv` (frameworks show a stack on
+ * their own error pages unless NODE_ENV is production: none may show here).
  */
 export const describeErrorPaths = (nodeEnv: 'development' | 'production') => {
   let service: BootedService

@@ -3,10 +3,11 @@ import type { Server } from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
 
+import { getRequestListener } from '@hono/node-server'
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
-import express from 'express'
 
-import { refuseAdminUiDuringOutage } from '../../lib/adminUiOutage'
+import { adminUiOutageResponse } from '../../lib/adminUiOutage'
+import { listen } from '../../lib/httpServer'
 import { outageMonitorOf } from '../../lib/db/guardDatabase'
 import { createAccount, loginToken } from '../helpers/accounts'
 import { bootService, type BootedService } from '../helpers/bootService'
@@ -34,12 +35,14 @@ beforeAll(async () => {
   const editor = await createAccount(service.payload, 'editor')
   cookie = `${service.payload.config.cookiePrefix}-token=${await loginToken(service, editor.email)}`
   // The admin UI itself (Next) stands behind the check: a page that says who asked.
-  const app = express()
-  app.all('/{*splat}', refuseAdminUiDuringOutage(service.payload), (req, res) => {
-    res.send(`page ${req.path}`)
-  })
-  pages = app.listen(0, '127.0.0.1')
-  await new Promise((resolve) => pages.once('listening', resolve))
+  pages = await listen(
+    getRequestListener(async (request) => {
+      const { pathname } = new URL(request.url)
+      return (await adminUiOutageResponse(service.payload, pathname, request.headers.get('cookie'))) ?? new Response(`page ${pathname}`)
+    }),
+    0,
+    '127.0.0.1',
+  )
   base = `http://127.0.0.1:${(pages.address() as { port: number }).port}`
 }, 60_000)
 

@@ -1,4 +1,4 @@
 import { describeErrorPaths } from '../helpers/errorPathCases'
 
-// Express shows a stack on its own error page in development (`npm start`'s default): none may show.
+// Frameworks show a stack on their own error pages in development (`npm start`'s default): none may show.
 describeErrorPaths('development')

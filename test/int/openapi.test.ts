@@ -40,18 +40,10 @@ const fetchDocument = async (): Promise<OpenApiDocument> => {
   return (await response.json()) as OpenApiDocument
 }
 
-type Layer = { rawPath?: string | string[]; route?: { path: string; methods: Record<string, boolean> }; handle: { stack?: Layer[] } }
-
-/** Every method and path the Express router under `/api` answers, read from its layers (Express 5's router). */
-const routedOperations = (stack: Layer[], prefix: string): string[] =>
-  stack.flatMap((layer) => {
-    const mount = typeof layer.rawPath === 'string' && layer.rawPath !== '/' ? layer.rawPath : ''
-    if (layer.route) {
-      const routePath = `${prefix}${layer.route.path === '/' ? '' : layer.route.path}`.replace(/:(\w+)/g, '{$1}')
-      return Object.keys(layer.route.methods).filter((method) => method !== '_all').map((method) => `${method} ${routePath || '/'}`)
-    }
-    return layer.handle.stack ? routedOperations(layer.handle.stack, `${prefix}${mount}`) : []
-  })
+/** Every method and path the `/api` app answers (its middleware, registered for ALL methods, left out). */
+const routedOperations = (routes: { method: string; path: string }[]): string[] => [
+  ...new Set(routes.filter(({ method }) => method !== 'ALL').map(({ method, path }) => `${method.toLowerCase()} ${path.replace(/\/$/, '').replace(/:(\w+)/g, '{$1}')}`)),
+]
 
 describe('GET /api/openapi.json', () => {
   it('is a valid OpenAPI 3.1 document', async () => {
@@ -65,8 +57,7 @@ describe('GET /api/openapi.json', () => {
   it('describes every route of the router, and nothing the router lacks', async () => {
     const document = await fetchDocument()
     const described = Object.entries(document.paths).flatMap(([route, operations]) => Object.keys(operations).map((method) => `${method} ${route}`))
-    const appStack = (service.app as unknown as { router: { stack: Layer[] } }).router.stack
-    const routed = routedOperations(appStack, '').filter((operation) => operation.split(' ')[1]!.startsWith('/api/'))
+    const routed = routedOperations(service.api.routes)
     const itself = ['get /api/openapi.json', 'get /api/docs', 'get /api/docs/scalar.js']
     expect(routed.filter((operation) => !itself.includes(operation)).sort()).toEqual(described.sort())
     expect(described.length).toBeGreaterThan(40)

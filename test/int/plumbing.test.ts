@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { deflateRawSync, gzipSync } from 'node:zlib'
 
-import express from 'express'
-import supertest from 'supertest'
+import { Hono } from 'hono'
 
 import { ApiError } from '../../endpoints/http/apiError'
 import { createErrorHandler } from '../../endpoints/http/errorHandler'
 import { commonHeaders } from '../../endpoints/http/commonHeaders'
+import type { ApiEnv } from '../../endpoints/http/requestTypes'
 import { bootService, type BootedService } from '../helpers/bootService'
 
 let service: BootedService
@@ -173,18 +173,23 @@ describe('the error handler', () => {
   const appThrowing = (error: unknown) => {
     const logged: unknown[] = []
     const logger = { error: (...args: unknown[]) => logged.push(args) } as never
-    const app = express()
+    const app = new Hono<ApiEnv>()
     app.use(commonHeaders([]))
     app.get('/boom', () => {
       throw error
     })
-    app.use(createErrorHandler(logger))
-    return { app, logged }
+    app.onError(createErrorHandler(logger))
+    const get = async (path: string) => {
+      const response = await app.request(path)
+      const text = await response.text()
+      return { status: response.status, text, body: JSON.parse(text) as unknown, headers: Object.fromEntries(response.headers) }
+    }
+    return { get, logged }
   }
 
   it('answers 500 without the stack, SQL or paths, and logs it under the request id', async () => {
-    const { app, logged } = appThrowing(new Error('SELECT * FROM users at /srv/app/lib/secret.ts:12'))
-    const res = await supertest(app).get('/boom')
+    const { get, logged } = appThrowing(new Error('SELECT * FROM users at /srv/app/lib/secret.ts:12'))
+    const res = await get('/boom')
     expect(res.status).toBe(500)
     expect(res.body).toEqual({
       success: false,
@@ -205,14 +210,14 @@ describe('the error handler', () => {
     ['RATE_LIMITED', 429],
     ['INTERNAL', 500],
   ] as const)('maps %s to %i', async (code, status) => {
-    const res = await supertest(appThrowing(new ApiError(code, 'because')).app).get('/boom')
+    const res = await appThrowing(new ApiError(code, 'because')).get('/boom')
     expect(res.status).toBe(status)
     expect(res.body).toEqual({ success: false, error: { code, message: 'because' } })
   })
 
   it('sends extra headers an error carries (Retry-After)', async () => {
     const error = new ApiError('RATE_LIMITED', 'slow down', undefined, { 'Retry-After': '30' })
-    const res = await supertest(appThrowing(error).app).get('/boom')
+    const res = await appThrowing(error).get('/boom')
     expect(res.headers['retry-after']).toBe('30')
   })
 })

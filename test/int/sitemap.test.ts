@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
-import express from 'express'
 import { XMLParser, XMLValidator } from 'fast-xml-parser'
-import supertest from 'supertest'
 
-import { createApiRouter } from '../../endpoints/router'
+import { createBlogApi } from '../../endpoints/app'
 import { bootService, type BootedService } from '../helpers/bootService'
 import { createArticle, createCategory, createProject } from '../helpers/content'
 
@@ -155,22 +153,22 @@ describe('GET /api/sitemap.xml', () => {
 
 describe('without SITE_URL and SERVER_URL', () => {
   it("builds links from the request's origin, from X-Forwarded-* only when TRUST_PROXY is on", async () => {
+    const forwarded = { 'X-Forwarded-Host': 'blog.example.org', 'X-Forwarded-Proto': 'https', Host: 'internal:3000' }
     const appWith = (trustProxy: boolean) => {
       const env = { ...service.env, siteUrl: undefined, serverUrl: undefined, trustProxy, sitemapMaxUrls: 50_000 }
-      const app = express()
-      app.set('trust proxy', trustProxy)
-      app.use('/api', createApiRouter({ database: service.database.kind, env, isDraining: () => false, payload: service.payload }))
-      return supertest(app)
+      const api = createBlogApi({ database: service.database.kind, env, payload: service.payload })
+      return async (path: string) => {
+        const response = await api.request(path, { headers: forwarded })
+        return { status: response.status, text: await response.text() }
+      }
     }
-    const forwarded = { 'X-Forwarded-Host': 'blog.example.org', 'X-Forwarded-Proto': 'https', Host: 'internal:3000' }
-
-    const proxied = await appWith(true).get('/api/sitemap.xml').set(forwarded)
+    const proxied = await appWith(true)('/api/sitemap.xml')
     expect(proxied.status).toBe(200)
     expect(proxied.text).toContain(`<loc>https://blog.example.org/projects/${projects[0]}</loc>`)
-    const feed = await appWith(true).get('/api/feeds/feed.json').set(forwarded)
+    const feed = await appWith(true)('/api/feeds/feed.json')
     expect(JSON.parse(feed.text)).toMatchObject({ home_page_url: 'https://blog.example.org/', feed_url: 'https://blog.example.org/api/feeds/feed.json' })
 
-    const direct = await appWith(false).get('/api/sitemap.xml').set(forwarded)
+    const direct = await appWith(false)('/api/sitemap.xml')
     expect(direct.text).toContain(`<loc>http://internal:3000/projects/${projects[0]}</loc>`)
     expect(direct.text).not.toContain('blog.example.org')
   })
