@@ -14,6 +14,8 @@ export const ADMIN = { email: 'owner@example.com', password: 'e2e owner password
 export type E2EService = {
   base: string
   dataDir: string
+  /** The service process's id. */
+  pid: number
   output: () => string
   stop: () => Promise<void>
 }
@@ -74,7 +76,7 @@ export const startService = async (): Promise<E2EService> => {
         timer = setTimeout(() => reject(new Error(`service not ready after ${START_TIMEOUT_MS / 1000} s:\n${server.output()}`)), START_TIMEOUT_MS)
       }),
     ])
-    return { base, dataDir, output: server.output, stop }
+    return { base, dataDir, pid: server.child.pid!, output: server.output, stop }
   } catch (error) {
     await stop()
     throw error
