@@ -49,8 +49,11 @@ export const composeConfig = (env: ServiceEnv): Promise<SanitizedConfig> =>
     plugins: [
       blogPortfolio({
         firstAdmin: env.adminEmail && env.adminPassword ? { email: env.adminEmail, password: env.adminPassword } : undefined,
+        jobsPollMs: env.jobsPollMs,
         mediaDir: mediaDirOf(env.dataDir),
+        searchMemoryMb: env.searchMemoryMb,
         siteUrl: env.siteUrl,
+        trustProxy: env.trustProxy,
         wallModeration: env.wallModeration,
         webhooks: {
           allowPrivate: env.webhookAllowPrivate,

@@ -36,7 +36,9 @@ import { clearPublicCache, clearPublicCacheOnCommit } from './hooks/clearPublicC
 import { emitContentEvents, emitSiteUpdated, emitWallMessageCreated } from './hooks/emitWebhookEvents'
 import { refuseNulCharacters, refuseNulCharactersInOperation } from './hooks/refuseNulCharacters'
 import { indexArticle, indexProject, unindexArticle, unindexProject } from './hooks/indexForSearch'
+import { ADMIN_COMPONENT_PATHS } from './lib/adminComponentPaths'
 import { createFirstAdmin } from './lib/createFirstAdmin'
+import { EXTENDABLE_SLUGS, extendHostCollection } from './lib/extendHostCollection'
 import { answerRequestMistakes } from './hooks/answerRequestMistakes'
 import { GRAPHQL_ERROR_NAME, logGraphqlErrors } from './hooks/logGraphqlErrors'
 import { boundEveryCollection } from './lib/boundEveryCollection'
@@ -51,6 +53,9 @@ import { withInternalFieldsOutOfBulkEdit } from './lib/internalFieldsOutOfBulkEd
 import { withVersionHistory } from './lib/versionHistoryView'
 import { renewSqliteConnectionAfterBusy } from './lib/db/sqliteConnection'
 import { jobTasks } from './lib/jobs/tasks'
+import { limitSearchCopy } from './lib/db/searchMemory'
+import { startServingProcess } from './lib/servingProcess'
+import { TRUST_PROXY_KEY } from './lib/clientIp'
 import { prepareSearchIndexAtStart } from './lib/searchBackfill'
 import { ensureDailyViews } from './lib/db/dailyViews'
 import { ForgotPasswordLimitedError } from './lib/forgotPasswordLimitedError'
@@ -61,6 +66,14 @@ import { DEFAULT_WEBHOOK_SETTINGS, type WebhookSettings } from './lib/webhooks/s
 import type { BlogPortfolioCollectionSlug, BlogPortfolioOptions } from './types'
 
 export type { BlogPortfolioCollectionSlug, BlogPortfolioOptions } from './types'
+export { stopTakingJobs } from './lib/jobs/jobsRunner'
+export { handOverClientIp } from './lib/clientIp'
+// What a host app needs to serve the /api contract itself (examples/next-app/app/api/[...route]/route.ts).
+export { type BlogApi, type BlogApiOptions, createBlogApi } from './endpoints/app'
+export { selectDatabase } from './lib/databaseSelection'
+export { readEnv, type ServiceEnv } from './lib/env'
+
+const DEFAULT_JOBS_POLL_MS = 1000
 
 const numericIdField: Field = {
   name: 'id',
@@ -188,14 +201,21 @@ export const blogPortfolio =
 
     const numericIds = options.numericIds ?? incoming.db?.defaultIDType === 'text'
     const webhooks: WebhookSettings = { ...DEFAULT_WEBHOOK_SETTINGS, ...options.webhooks }
+    const existing = incoming.collections ?? []
+    // The host's own `users` and `media` (create-payload-app's blank template has both), extended in place of ours.
+    const extended = existing.filter((collection) => (options.extendExisting ?? true) && EXTENDABLE_SLUGS.has(collection.slug))
+    const withHostCollection = (own: CollectionConfig): CollectionConfig => {
+      const host = extended.find((collection) => collection.slug === own.slug)
+      return host ? extendHostCollection(host, own) : own
+    }
     const ours: CollectionConfig[] = [
-      Users,
+      withHostCollection(Users),
       Categories,
       Articles,
       Projects,
       Carousels,
       Resources,
-      createMedia(path.resolve(options.mediaDir ?? 'data/media')),
+      withHostCollection(createMedia(path.resolve(options.mediaDir ?? 'data/media'))),
       Galleries,
       Skills,
       createWallMessages(options.wallModeration ?? false),
@@ -219,11 +239,12 @@ export const blogPortfolio =
 
     const ownCollections = ours.map(withInternalFieldsOutOfBulkEdit).map(withVersionHistory)
 
-    const existing = incoming.collections ?? []
-    const clash = existing.find((collection) => ownCollections.some((own) => own.slug === collection.slug))
+    const kept = existing.filter((collection) => !extended.includes(collection))
+    const clash = kept.find((collection) => ownCollections.some((own) => own.slug === collection.slug))
     if (clash) {
+      const extendable = EXTENDABLE_SLUGS.has(clash.slug) ? ' or leave extendExisting on' : ''
       throw new Error(
-        `blogPortfolio: the config already has a "${clash.slug}" collection; add fields to it with the extraFields option instead`,
+        `blogPortfolio: the config already has a "${clash.slug}" collection; add fields to it with the extraFields option${extendable} instead`,
       )
     }
 
@@ -244,11 +265,12 @@ export const blogPortfolio =
         ...incoming.admin,
         components: {
           ...incoming.admin?.components,
-          beforeDashboard: [...(incoming.admin?.components?.beforeDashboard ?? []), '/components/DashboardStats#DashboardStats'],
+          beforeDashboard: [...(incoming.admin?.components?.beforeDashboard ?? []), ADMIN_COMPONENT_PATHS.DashboardStats],
         },
         user: incoming.admin?.user ?? Users.slug,
       },
-      collections: [...existing, ...ownCollections],
+      collections: [...kept, ...ownCollections],
+      custom: { ...incoming.custom, [TRUST_PROXY_KEY]: options.trustProxy ?? false },
       globals: [...(incoming.globals ?? []), site],
       graphQL: {
         ...incoming.graphQL,
@@ -258,11 +280,10 @@ export const blogPortfolio =
           boundGraphqlOperations(incoming.graphQL?.maxComplexity ?? PAYLOAD_MAX_COMPLEXITY)(args),
         ],
       },
-      // The queue is run by lib/jobs/jobsRunner.ts in the service process (no `autoRun`: Payload's cron would run
-      // it in every process, and only where the admin UI had been visited).
       jobs: {
         ...incoming.jobs,
         access: { cancel: canRunJobs, queue: canRunJobs, run: canRunJobs, ...incoming.jobs?.access },
+        autoRun: startServingProcess({ jobsPollMs: options.jobsPollMs ?? DEFAULT_JOBS_POLL_MS }, incoming.jobs?.autoRun),
         tasks: [...(incoming.jobs?.tasks ?? []), ...jobTasks(webhooks)],
       },
       hooks: {
@@ -277,6 +298,7 @@ export const blogPortfolio =
         await renewSqliteConnectionAfterBusy(payload.db, payload.logger)
         clearPublicCacheOnCommit(payload.db)
         runCallbacksOnCommit(payload.db)
+        limitSearchCopy(payload, options.searchMemoryMb)
         await prepareSearchIndexAtStart(payload)
         await ensureDailyViews(payload)
         await startSharedState(payload)

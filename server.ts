@@ -9,11 +9,10 @@ import { getPayload, type Payload } from 'payload'
 
 import { composeConfig } from './composeConfig'
 import { type BlogApi, createBlogApi } from './endpoints/app'
-import { clientAddressOf } from './endpoints/http/clientAddress'
+import { clientAddressOf } from './lib/clientAddress'
 import { isMalformedPath, MALFORMED_PATH_MESSAGE } from './endpoints/http/malformedPaths'
 import { closeDatabase } from './lib/db/closeDatabase'
-import { startCopyingSearchIndex } from './lib/db/searchMemory'
-import { startJobsRunner } from './lib/jobs/jobsRunner'
+import { stopTakingJobs } from './lib/jobs/jobsRunner'
 import { abortWebhookAttempts } from './lib/webhooks/send'
 import { runPrimary } from './lib/cluster/primary'
 import { waitForPeersToStopListening } from './lib/cluster/waitForPeers'
@@ -68,11 +67,8 @@ const pathOf = (url: string): string => new URL(url).pathname
 export const createService = async (env: ServiceEnv): Promise<Service> => {
   const database = selectDatabase(env.databaseUrl, env.dataDir).kind
   const config = await composeConfig(env)
-  const payload = await getPayload({ config })
-  const jobs = startJobsRunner(payload, { pollMs: env.jobsPollMs })
-  let jobsStopped: Promise<void> | undefined
-  const stopJobs = () => (jobsStopped ??= jobs.stop())
-  startCopyingSearchIndex(payload, env.searchMemoryMb)
+  // `cron: true`: this process serves requests, so the plugin runs the jobs queue here (lib/servingProcess.ts).
+  const payload = await getPayload({ config, cron: true })
 
   // `connections` exists by the time a request asks: health answers 503 while the service drains.
   const api = createBlogApi({ payload, env, database, isDraining: () => connections.isDraining() })
@@ -115,13 +111,13 @@ export const createService = async (env: ServiceEnv): Promise<Service> => {
     startDraining: () => {
       connections.startDraining()
       // A process on its way out takes no new job: what falls due now runs in the next process to start.
-      void stopJobs().catch(() => {}) // close() awaits the same promise and reports a failure
+      void stopTakingJobs().catch(() => {}) // close() awaits the same promise and reports a failure
     },
     close: async () => {
       // A webhook attempt waiting on a slow receiver would hold the runner's turn for up to 10 s: it is cut (and
       // retried after the restart) instead.
       abortWebhookAttempts()
-      await stopJobs()
+      await stopTakingJobs()
       await adminUi?.close()
       await closeDatabase(payload)
     },

@@ -29,6 +29,16 @@ export type BlogPortfolioOptions = {
    */
   extraFields?: Partial<Record<BlogPortfolioCollectionSlug, Field[]>>
   /**
+   * What to do when the config already has a `users` or `media` collection (create-payload-app's blank template has
+   * both): extend it with what the plugin needs, keeping its slug, or refuse it (`false`). Extending keeps the host's
+   * fields, settings and hooks, adds the plugin's fields it lacks and runs the plugin's hooks after its own; the
+   * plugin's access rules, auth options (sessions, login throttle) and the fields the `/api` contract reads
+   * (`users.roles`, `users.name`, `users.avatar`, `media.alt`) win; the host's upload settings win over the
+   * plugin's (lib/extendHostCollection.ts). Any other collection of one of the plugin's slugs is always refused.
+   * @default true
+   */
+  extendExisting?: boolean
+  /**
    * Fields appended to the `site` global.
    * @default []
    */
@@ -38,6 +48,13 @@ export type BlogPortfolioOptions = {
    * @default undefined (the admin UI's create-first-user screen is used instead)
    */
   firstAdmin?: FirstAdmin
+  /**
+   * Milliseconds between two looks at the jobs queue (scheduled publishing, webhook deliveries) in a process that
+   * serves requests (`JOBS_POLL_MS`). A webhook's first delivery does not wait for it: the queue is looked at right
+   * after the save that queued it commits.
+   * @default 1000
+   */
+  jobsPollMs?: number
   /**
    * Folder where uploaded media files are stored.
    * @default './data/media'
@@ -49,11 +66,24 @@ export type BlogPortfolioOptions = {
    */
   numericIds?: boolean
   /**
+   * The most the memory copy of the search index may take, in megabytes (`SEARCH_MEMORY_MB`); 0: no copy, the
+   * database answers every search.
+   * @default undefined (a quarter of V8's heap limit, at most 96 MB)
+   */
+  searchMemoryMb?: number
+  /**
    * Address of the public site (the front end). When set, articles and projects get a preview button in the admin
    * UI that opens `{siteUrl}/articles/{slug}-{id}` or `{siteUrl}/projects/{id}`.
    * @default undefined (no preview button)
    */
   siteUrl?: string
+  /**
+   * Trust `X-Forwarded-For` for the client's address (`TRUST_PROXY`: the service runs behind a proxy that sets it).
+   * Used by the login throttle and the forgot-password limit for a request whose host did not tell its address
+   * (Payload's REST served by a route handler of the host's own); off, such requests count as one client, 'unknown'.
+   * @default false
+   */
+  trustProxy?: boolean
   /**
    * How webhooks are delivered: `allowPrivate` lets receivers be on loopback, private and link-local addresses
    * (`WEBHOOK_ALLOW_PRIVATE`); `retryDelaysMs` are the waits before each retry of a failed delivery, each ±20%

@@ -18,6 +18,7 @@ import { generateSlug } from '../hooks/generateSlug'
 import { recordEarlierSlug } from '../hooks/recordEarlierSlug'
 import { setFeedSlug } from '../hooks/setFeedSlug'
 import { setArticleReading } from '../hooks/setArticleReading'
+import { ADMIN_COMPONENT_PATHS } from '../lib/adminComponentPaths'
 import { showPublicSlug } from '../hooks/showPublicSlug'
 import { setAuthor } from '../hooks/setAuthor'
 import { cancelScheduledPublishOnDelete, publishWhenScheduledInPast, syncScheduledPublish } from '../hooks/schedulePublishing'
@@ -126,7 +127,7 @@ export const Articles: CollectionConfig = {
     {
       name: 'viewsChart',
       type: 'ui',
-      admin: { position: 'sidebar', components: { Field: '/components/ArticleViewsChart#ArticleViewsChart' } },
+      admin: { position: 'sidebar', components: { Field: ADMIN_COMPONENT_PATHS.ArticleViewsChart } },
     },
     ...articleReadingFields,
   ],

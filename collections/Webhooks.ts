@@ -3,6 +3,7 @@ import type { CollectionConfig, Endpoint } from 'payload'
 import { isAdmin } from '../access/isAdmin'
 import { deleteWebhookDeliveries } from '../hooks/deleteWebhookDeliveries'
 import { generateWebhookSecret } from '../hooks/webhookSecret'
+import { ADMIN_COMPONENT_PATHS } from '../lib/adminComponentPaths'
 import { hasRole } from '../lib/roles'
 import { isWebhookSecret, WEBHOOK_EVENTS, WEBHOOK_SECRET_MESSAGE } from '../lib/webhooks/events'
 import { sendTestEvent, summarizeAttempt } from '../lib/webhooks/outbox'
@@ -82,7 +83,7 @@ export const createWebhooks = (settings: WebhookSettings): CollectionConfig => (
     {
       name: 'sendTestEvent',
       type: 'ui',
-      admin: { position: 'sidebar', components: { Field: '/components/SendTestEvent#SendTestEvent' } },
+      admin: { position: 'sidebar', components: { Field: ADMIN_COMPONENT_PATHS.SendTestEvent } },
     },
     {
       name: 'deliveries',
@@ -93,7 +94,7 @@ export const createWebhooks = (settings: WebhookSettings): CollectionConfig => (
       defaultSort: '-createdAt',
       admin: {
         allowCreate: false,
-        components: { Field: '/components/WebhookDeliveriesField#WebhookDeliveriesField' },
+        components: { Field: ADMIN_COMPONENT_PATHS.WebhookDeliveriesField },
         defaultColumns: ['type', 'status', 'lastResult', 'attemptCount', 'createdAt'],
         description: 'The newest first; open one to see each attempt.',
       },

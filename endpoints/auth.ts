@@ -2,7 +2,6 @@ import { Hono } from 'hono'
 import { createLocalReq, logoutOperation, type Payload } from 'payload'
 
 import { USERS_SLUG } from '../collections/Users'
-import { clientIpHeaders } from '../lib/clientIpHeader'
 import { LoginThrottledError } from '../lib/loginThrottledError'
 import { login } from './contracts/auth'
 import { ApiError } from './http/apiError'
@@ -37,7 +36,7 @@ export const authRoutes = (payload: Payload): Hono<ApiEnv> =>
         const result = await payload.login({
           collection: USERS_SLUG,
           data: { email, password },
-          req: { headers: clientIpHeaders(c.get('clientIp')) },
+          req: { context: { clientIp: c.get('clientIp') } },
         })
         if (!result.token || !result.user) throw new ApiError('UNAUTHORIZED', 'Email or password is incorrect')
         return sendData(c, { token: result.token, exp: result.exp, user: serializeUser(result.user) })

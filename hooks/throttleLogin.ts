@@ -1,6 +1,6 @@
 import type { CollectionAfterLoginHook, CollectionBeforeOperationHook, Payload, PayloadRequest, SanitizedConfig } from 'payload'
 
-import { clientIpOf } from '../lib/clientIpHeader'
+import { clientIpOf } from '../lib/clientIp'
 import { limiterFactoryOf } from '../lib/coherence/sharedRateLimits'
 import { createLoginThrottle, type LoginAttempt, type LoginThrottle } from '../lib/loginThrottle'
 import { LoginThrottledError } from '../lib/loginThrottledError'

@@ -1,7 +1,7 @@
 import { handleEndpoints, type SanitizedConfig } from 'payload'
 
+import { handOverClientIp } from './clientIp'
 import { bodyLimitFor, declaresTooLarge, limitedBody } from './cmsApiLimits'
-import { CLIENT_IP_HEADER } from './clientIpHeader'
 import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE } from './db/databaseUnavailable'
 import { hasFragmentCycle } from './graphqlFragmentCycles'
 import { NUL_MESSAGE } from './nulCharacters'
@@ -67,14 +67,11 @@ const unlessAuthMetOutage = (request: Request, response: Response): Response => 
   return outage
 }
 
-/**
- * The request Payload is given: the same, with `body` in place of the client's, and the client's address in
- * CLIENT_IP_HEADER (a copy of that header sent by the client is always dropped).
- */
+/** The request Payload is given: the same, with `body` in place of the client's, and the client's address handed over. */
 const forPayload = (request: Request, clientIp: string, body: BodyInit | null): Request => {
-  const headers = new Headers(request.headers)
-  headers.set(CLIENT_IP_HEADER, clientIp)
-  return new Request(request.url, { method: request.method, headers, body, duplex: body ? 'half' : undefined } as RequestInit)
+  const forwarded = new Request(request.url, { method: request.method, headers: request.headers, body, duplex: body ? 'half' : undefined } as RequestInit)
+  handOverClientIp(forwarded, clientIp)
+  return forwarded
 }
 
 export type CmsApi = (request: Request, clientIp: string) => Promise<Response>

@@ -1,7 +1,7 @@
 import type { RateLimiterAbstract } from 'rate-limiter-flexible'
 import type { Payload, PayloadRequest, SanitizedConfig } from 'payload'
 
-import { clientIpOf } from './clientIpHeader'
+import { clientIpOf } from './clientIp'
 import { limiterFactoryOf } from './coherence/sharedRateLimits'
 import { ForgotPasswordLimitedError } from './forgotPasswordLimitedError'
 import { FORGOT_PASSWORD_WINDOW_SECONDS, forgotPasswordLimitOf } from './loginThrottleSettings'

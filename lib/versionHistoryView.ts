@@ -1,6 +1,8 @@
 import type { CollectionConfig, EditConfig } from 'payload'
 
-const VERSIONS_VIEW = { Component: '/components/VersionHistory#VersionHistory' }
+import { ADMIN_COMPONENT_PATHS } from './adminComponentPaths'
+
+const VERSIONS_VIEW = { Component: ADMIN_COMPONENT_PATHS.VersionHistory }
 
 /**
  * Collections that keep versions list them with components/VersionHistory.tsx (to the second, with who saved each),

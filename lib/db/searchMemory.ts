@@ -211,24 +211,39 @@ const stateOf = async (payload: Payload): Promise<State | undefined> => {
   if (known) return known
   const changes = await searchChangesOf(payload)
   if (!changes) return undefined
-  const state = states.get(payload.db) ?? { changes, revision: 0, generation: -1, syncedAt: 0 }
+  const state = states.get(payload.db) ?? withLimit({ changes, revision: 0, generation: -1, syncedAt: 0 }, limits.get(payload.db))
   states.set(payload.db, state)
   return state
 }
 
+/** The most each database's copy may take, in megabytes (`SEARCH_MEMORY_MB`); none: `autoCopyBytes()`. */
+const limits = new WeakMap<object, number>()
+
+const withLimit = (state: State, maxMegabytes: number | undefined): State => {
+  if (maxMegabytes === undefined) return state
+  state.maxBytes = maxMegabytes * 1024 * 1024
+  // 0: no copy, the database answers every search.
+  if (maxMegabytes === 0) state.tooLarge = true
+  return state
+}
+
 /**
- * Starts copying the index to memory (the service does at its start, so that its first searches find it ready), in
- * at most `maxMegabytes` (`SEARCH_MEMORY_MB`; 0: no copy, the database answers every search).
+ * Sets the most the copy may take (the plugin's `searchMemoryMb`) before anything fills it: at init, in every
+ * process, so that a copy started by a first search (in any host) keeps to it too.
  */
-export const startCopyingSearchIndex = (payload: Payload, maxMegabytes?: number): void => {
-  const start = async () => {
-    const state = await stateOf(payload)
-    if (!state) return
-    if (maxMegabytes !== undefined) state.maxBytes = maxMegabytes * 1024 * 1024
-    if (maxMegabytes === 0) state.tooLarge = true
-    else await memorySearchIndexOf(payload)
-  }
-  start().catch((error: unknown) => payload.logger.warn({ err: error }, 'Copying the search index to memory failed'))
+export const limitSearchCopy = (payload: Payload, maxMegabytes: number | undefined): void => {
+  if (maxMegabytes === undefined) return
+  limits.set(payload.db, maxMegabytes)
+  const state = states.get(payload.db)
+  if (state) withLimit(state, maxMegabytes)
+}
+
+/**
+ * Starts copying the index to memory (a process that serves requests does at its start, so that its first searches
+ * find it ready), within the limit `limitSearchCopy` set.
+ */
+export const startCopyingSearchIndex = (payload: Payload): void => {
+  memorySearchIndexOf(payload).catch((error: unknown) => payload.logger.warn({ err: error }, 'Copying the search index to memory failed'))
 }
 
 /** Stops the copy's thread: the service is closing. */

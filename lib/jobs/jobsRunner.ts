@@ -24,6 +24,17 @@ let current: JobsRunner | undefined
 /** Asks this process's runner (if it runs one) to look at the queue now: call it after a transaction that queued a job commits. */
 export const wakeJobsRunner = (): void => current?.wake()
 
+/**
+ * What a host calls when its process starts draining (and awaits before closing the database): this process takes no
+ * new job, the run in progress finishes and the lease is given up, so the next process to start runs what falls due.
+ */
+export const stopTakingJobs = (): Promise<void> => current?.stop() ?? Promise.resolve()
+
+/** Runs the queue in this process unless a runner already does (one per process, whichever Payload asked for it). */
+export const runJobsInThisProcess = (payload: Payload, options: JobsRunnerOptions): void => {
+  if (!current) startJobsRunner(payload, options)
+}
+
 const LEASE = 'jobs'
 const DEFAULT_LEASE_MS = 30_000
 /** Jobs run at once per turn; the rest wait for the next turn. */
@@ -72,6 +83,15 @@ export const startJobsRunner = (payload: Payload, { pollMs, leaseMs = DEFAULT_LE
 
   schedule(0)
 
+  let stopping: Promise<void> | undefined
+  const stopRunning = async () => {
+    stopped = true
+    clearTimeout(timer)
+    await turn
+    if (leading) await releaseLease(payload, LEASE, holder).catch(() => undefined)
+    if (current === runner) current = undefined
+  }
+
   const runner: JobsRunner = {
     wake: () => {
       if (stopped) return
@@ -82,13 +102,8 @@ export const startJobsRunner = (payload: Payload, { pollMs, leaseMs = DEFAULT_LE
       clearTimeout(timer)
       schedule(0)
     },
-    stop: async () => {
-      stopped = true
-      clearTimeout(timer)
-      await turn
-      if (current === runner) current = undefined
-      if (leading) await releaseLease(payload, LEASE, holder).catch(() => undefined)
-    },
+    // One stop however often it is asked for (draining, then closing): each caller waits for the lease to be given up.
+    stop: () => (stopping ??= stopRunning()),
   }
   current = runner
   return runner

@@ -146,7 +146,7 @@ describe('editing articles and projects in the admin UI', () => {
 
   it('lists versions with the view that shows the second and who saved each', () => {
     for (const slug of ['articles', 'projects']) {
-      expect(collection(slug).admin.components?.views?.edit).toMatchObject({ versions: { Component: '/components/VersionHistory#VersionHistory' } })
+      expect(collection(slug).admin.components?.views?.edit).toMatchObject({ versions: { Component: 'blog-portfolio-service/client#VersionHistory' } })
     }
   })
 })

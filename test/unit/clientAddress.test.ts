@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals'
 
-import { clientAddressOf } from '../../endpoints/http/clientAddress'
+import { clientAddressOf } from '../../lib/clientAddress'
 
 const PEER = '198.51.100.9'
 const forwardedFor = (value: string) => new Headers({ 'X-Forwarded-For': value })

@@ -1,11 +1,23 @@
 import { describe, expect, it } from '@jest/globals'
 import { sqliteAdapter } from '@payloadcms/db-sqlite'
 import { initI18n } from '@payloadcms/translations'
-import { buildConfig, createClientConfig, type Config, type DatabaseAdapterObj, type Field } from 'payload'
+import {
+  buildConfig,
+  type CollectionConfig,
+  createClientConfig,
+  type Config,
+  type DatabaseAdapterObj,
+  type Field,
+} from 'payload'
 
 import { blogPortfolio } from '../../index'
 import { applyWallModeration } from '../../hooks/applyWallModeration'
 import { boundExternalQueries } from '../../hooks/boundExternalQueries'
+import { refuseDeletingUsedMedia } from '../../hooks/refuseDeletingUsedMedia'
+import { releaseLoginAttempt, throttleLogin } from '../../hooks/throttleLogin'
+import { ownAccountField } from '../../access/publicProfiles'
+import { canManageContent } from '../../access/canManageContent'
+import { outageAwareJwt } from '../../lib/outageAwareJwt'
 
 const OUR_SLUGS = [
   'users',
@@ -29,6 +41,33 @@ const baseConfig = (extra: Partial<Config> = {}): Config => ({
 })
 
 const fieldNames = (fields: Field[]) => fields.map((field) => ('name' in field ? field.name : undefined))
+
+// create-payload-app's blank template, src/collections/Users.ts and Media.ts, as it writes them.
+const blankTemplateUsers = (): CollectionConfig => ({
+  slug: 'users',
+  admin: {
+    useAsTitle: 'email',
+  },
+  auth: true,
+  fields: [
+    // Email added by default
+    // Add more fields as needed
+  ],
+})
+const blankTemplateMedia = (): CollectionConfig => ({
+  slug: 'media',
+  access: {
+    read: () => true,
+  },
+  fields: [
+    {
+      name: 'alt',
+      type: 'text',
+      required: true,
+    },
+  ],
+  upload: true,
+})
 
 describe('blogPortfolio plugin', () => {
   it('adds every collection and the site global, and moves Payload REST to /cms-api', async () => {
@@ -127,7 +166,90 @@ describe('blogPortfolio plugin', () => {
 
   it('refuses a collection slug it owns, pointing at extraFields', () => {
     const plugin = blogPortfolio()
-    expect(() => plugin(baseConfig({ collections: [{ slug: 'articles', fields: [] }] }))).toThrow(/extraFields/)
+    expect(() => plugin(baseConfig({ collections: [{ slug: 'articles', fields: [] }] }))).toThrow(/"articles" collection.*extraFields/)
+  })
+
+  describe("the blank template's users and media", () => {
+    const withBlankTemplate = () => baseConfig({ admin: { user: 'users' }, collections: [blankTemplateUsers(), blankTemplateMedia()] })
+    const built = () => buildConfig({ ...withBlankTemplate(), plugins: [blogPortfolio()] })
+    const ownUsers = async () => (await buildConfig({ ...baseConfig(), plugins: [blogPortfolio()] })).collections.find((c) => c.slug === 'users')!
+
+    it('extends them under their slugs, once each, with the fields, hooks, access and auth of ours', async () => {
+      const config = await built()
+      expect(config.collections.filter((c) => c.slug === 'users' || c.slug === 'media')).toHaveLength(2)
+      const users = config.collections.find((c) => c.slug === 'users')!
+      // Exactly the fields the plugin's own users collection has: the host wrote none but Payload's email.
+      expect(fieldNames(users.fields).sort()).toEqual(fieldNames((await ownUsers()).fields).sort())
+      expect(users.fields.find((f) => 'name' in f && f.name === 'roles')).toMatchObject({ saveToJWT: true, defaultValue: ['user'] })
+      expect(users.fields.find((f) => 'name' in f && f.name === 'email')).toMatchObject({ access: { read: ownAccountField } })
+      expect(users.auth).toMatchObject({ useSessions: true, maxLoginAttempts: 0, tokenExpiration: 7200 })
+      expect(users.auth.strategies).toContain(outageAwareJwt)
+      expect(users.hooks.beforeOperation).toEqual(expect.arrayContaining([throttleLogin]))
+      expect(users.hooks.afterLogin).toContain(releaseLoginAttempt)
+      expect(users.admin.useAsTitle).toBe('email')
+      expect(users.custom).toMatchObject({ publicFields: ['name', 'avatar'] })
+      expect(users.endpoints && users.endpoints.map((endpoint) => endpoint.path)).toContain('/forgot-password')
+
+      const media = config.collections.find((c) => c.slug === 'media')!
+      expect(fieldNames(media.fields).filter((name) => name === 'alt')).toHaveLength(1)
+      expect(media.access).toMatchObject({ create: canManageContent, update: canManageContent, delete: canManageContent })
+      expect(media.hooks.beforeDelete).toContain(refuseDeletingUsedMedia)
+      expect(media.upload).toMatchObject({ adminThumbnail: 'thumbnail', mimeTypes: expect.arrayContaining(['image/webp']) })
+      expect(media.upload.staticDir).toMatch(/data\/media$/)
+      expect(media.upload.imageSizes?.map((size) => size.name)).toEqual(['thumbnail', 'large'])
+    })
+
+    it("keeps the host's own fields, settings and hooks, running ours after its own", async () => {
+      const hostHook = () => undefined
+      const users: CollectionConfig = {
+        ...blankTemplateUsers(),
+        auth: { tokenExpiration: 60, cookies: { sameSite: 'Strict' } },
+        hooks: { beforeChange: [hostHook], afterLogin: [hostHook] },
+        fields: [
+          { name: 'nickname', type: 'text' },
+          { name: 'email', type: 'email', label: 'Work address' },
+          // Ours is the contract's: the access rules read these values from the JWT.
+          { name: 'roles', type: 'select', options: ['admin', 'guest'] },
+        ],
+      }
+      const media: CollectionConfig = {
+        ...blankTemplateMedia(),
+        upload: { staticDir: '/srv/uploads', imageSizes: [{ name: 'thumbnail', width: 300 }, { name: 'square', width: 500, height: 500 }] },
+      }
+      const config = await buildConfig({ ...baseConfig({ collections: [users, media] }), plugins: [blogPortfolio()] })
+      const extendedUsers = config.collections.find((c) => c.slug === 'users')!
+      expect(fieldNames(extendedUsers.fields)).toEqual(expect.arrayContaining(['nickname', 'email', 'roles', 'name', 'avatar']))
+      expect(extendedUsers.fields.find((f) => 'name' in f && f.name === 'email')).toMatchObject({
+        label: 'Work address',
+        access: { read: ownAccountField },
+      })
+      expect(extendedUsers.fields.find((f) => 'name' in f && f.name === 'roles')).toMatchObject({ hasMany: true, saveToJWT: true })
+      expect(extendedUsers.hooks.beforeChange[0]).toBe(hostHook)
+      expect(extendedUsers.hooks.beforeChange.length).toBeGreaterThan(1)
+      expect(extendedUsers.hooks.afterLogin).toEqual([hostHook, releaseLoginAttempt])
+      expect(extendedUsers.auth).toMatchObject({ tokenExpiration: 7200, useSessions: true, cookies: { sameSite: 'Strict' } })
+
+      const extendedMedia = config.collections.find((c) => c.slug === 'media')!
+      expect(extendedMedia.upload.staticDir).toBe('/srv/uploads')
+      expect(extendedMedia.upload.imageSizes?.map((size) => [size.name, size.width])).toEqual([
+        ['large', 1200],
+        ['thumbnail', 300],
+        ['square', 500],
+      ])
+    })
+
+    it('refuses them as any other clash when extendExisting is off', () => {
+      expect(() => blogPortfolio({ extendExisting: false })(withBlankTemplate())).toThrow(/"users" collection.*extendExisting/)
+      expect(() => blogPortfolio({ extendExisting: false })(baseConfig({ collections: [blankTemplateMedia()] }))).toThrow(
+        /"media" collection/,
+      )
+    })
+
+    it("still refuses the host's collections of its other slugs", () => {
+      expect(() => blogPortfolio()(baseConfig({ collections: [blankTemplateUsers(), { slug: 'skills', fields: [] }] }))).toThrow(
+        /"skills" collection/,
+      )
+    })
   })
 
   it('refuses to put Payload REST on /api', () => {

@@ -21,11 +21,11 @@ import { BlockquoteFeatureClient as BlockquoteFeatureClient_e70f5e05f09f93e00b99
 import { UploadFeatureClient as UploadFeatureClient_e70f5e05f09f93e00b997edb1ef0c864 } from '@payloadcms/richtext-lexical/client'
 import { HorizontalRuleFeatureClient as HorizontalRuleFeatureClient_e70f5e05f09f93e00b997edb1ef0c864 } from '@payloadcms/richtext-lexical/client'
 import { InlineToolbarFeatureClient as InlineToolbarFeatureClient_e70f5e05f09f93e00b997edb1ef0c864 } from '@payloadcms/richtext-lexical/client'
-import { ArticleViewsChart as ArticleViewsChart_00f1753d1f63bc04e1716814c294a66b } from '../../../components/ArticleViewsChart'
-import { VersionHistory as VersionHistory_179a01fb7ec8338083999bbc3c57331f } from '../../../components/VersionHistory'
-import { SendTestEvent as SendTestEvent_ec7b3944845cd4ad6cbefe5d2389d504 } from '../../../components/SendTestEvent'
-import { WebhookDeliveriesField as WebhookDeliveriesField_ee08d0c92f3de3fa14b7cba682a95091 } from '../../../components/WebhookDeliveriesField'
-import { DashboardStats as DashboardStats_32f220f8977b6db449a172af43c24f72 } from '../../../components/DashboardStats'
+import { ArticleViewsChart as ArticleViewsChart_d8fd6aadbc27846a8ef57494a4c0bf31 } from 'blog-portfolio-service/client'
+import { VersionHistory as VersionHistory_d8fd6aadbc27846a8ef57494a4c0bf31 } from 'blog-portfolio-service/client'
+import { SendTestEvent as SendTestEvent_d8fd6aadbc27846a8ef57494a4c0bf31 } from 'blog-portfolio-service/client'
+import { WebhookDeliveriesField as WebhookDeliveriesField_d8fd6aadbc27846a8ef57494a4c0bf31 } from 'blog-portfolio-service/client'
+import { DashboardStats as DashboardStats_d8fd6aadbc27846a8ef57494a4c0bf31 } from 'blog-portfolio-service/client'
 import { CollectionCards as CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1 } from '@payloadcms/next/rsc'
 import { S3ClientUploadHandler as S3ClientUploadHandler_f97aa6c64367fa259c5bc0567239ef24 } from '@payloadcms/storage-s3/client'
 
@@ -54,11 +54,11 @@ export const importMap = {
   "@payloadcms/richtext-lexical/client#UploadFeatureClient": UploadFeatureClient_e70f5e05f09f93e00b997edb1ef0c864,
   "@payloadcms/richtext-lexical/client#HorizontalRuleFeatureClient": HorizontalRuleFeatureClient_e70f5e05f09f93e00b997edb1ef0c864,
   "@payloadcms/richtext-lexical/client#InlineToolbarFeatureClient": InlineToolbarFeatureClient_e70f5e05f09f93e00b997edb1ef0c864,
-  "/components/ArticleViewsChart#ArticleViewsChart": ArticleViewsChart_00f1753d1f63bc04e1716814c294a66b,
-  "/components/VersionHistory#VersionHistory": VersionHistory_179a01fb7ec8338083999bbc3c57331f,
-  "/components/SendTestEvent#SendTestEvent": SendTestEvent_ec7b3944845cd4ad6cbefe5d2389d504,
-  "/components/WebhookDeliveriesField#WebhookDeliveriesField": WebhookDeliveriesField_ee08d0c92f3de3fa14b7cba682a95091,
-  "/components/DashboardStats#DashboardStats": DashboardStats_32f220f8977b6db449a172af43c24f72,
+  "blog-portfolio-service/client#ArticleViewsChart": ArticleViewsChart_d8fd6aadbc27846a8ef57494a4c0bf31,
+  "blog-portfolio-service/client#VersionHistory": VersionHistory_d8fd6aadbc27846a8ef57494a4c0bf31,
+  "blog-portfolio-service/client#SendTestEvent": SendTestEvent_d8fd6aadbc27846a8ef57494a4c0bf31,
+  "blog-portfolio-service/client#WebhookDeliveriesField": WebhookDeliveriesField_d8fd6aadbc27846a8ef57494a4c0bf31,
+  "blog-portfolio-service/client#DashboardStats": DashboardStats_d8fd6aadbc27846a8ef57494a4c0bf31,
   "@payloadcms/next/rsc#CollectionCards": CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1,
   "@payloadcms/storage-s3/client#S3ClientUploadHandler": S3ClientUploadHandler_f97aa6c64367fa259c5bc0567239ef24
 }

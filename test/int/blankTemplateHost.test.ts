@@ -1,0 +1,87 @@
+import '../../lib/skipDependencyCheck'
+
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import { lexicalEditor } from '@payloadcms/richtext-lexical'
+import { sqliteAdapter } from '@payloadcms/db-sqlite'
+import { buildConfig, type CollectionConfig, getPayload, type Payload } from 'payload'
+import sharp from 'sharp'
+
+import { blogPortfolio } from '../../index'
+import { closeDatabase } from '../../lib/db/closeDatabase'
+import { uploadImage } from '../helpers/media'
+
+// create-payload-app's blank template, src/collections/Users.ts and Media.ts, as it writes them.
+const Users: CollectionConfig = {
+  slug: 'users',
+  admin: {
+    useAsTitle: 'email',
+  },
+  auth: true,
+  fields: [
+    // Email added by default
+    // Add more fields as needed
+  ],
+}
+const Media: CollectionConfig = {
+  slug: 'media',
+  access: {
+    read: () => true,
+  },
+  fields: [
+    {
+      name: 'alt',
+      type: 'text',
+      required: true,
+    },
+  ],
+  upload: true,
+}
+
+/** The blank template's payload.config.ts, with `plugins: [blogPortfolio()]` added, on a SQLite file of its own. */
+describe("the plugin in create-payload-app's blank template", () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'blank-template-host-'))
+  let payload: Payload
+
+  beforeAll(async () => {
+    const config = await buildConfig({
+      admin: { user: Users.slug },
+      collections: [Users, Media],
+      editor: lexicalEditor(),
+      secret: 'blank-template-host-test',
+      db: sqliteAdapter({ client: { url: `file:${path.join(dataDir, 'payload.db')}` } }),
+      sharp,
+      telemetry: false,
+      plugins: [blogPortfolio({ mediaDir: path.join(dataDir, 'media') })],
+    })
+    payload = await getPayload({ config })
+  })
+
+  afterAll(async () => {
+    if (payload) await closeDatabase(payload)
+    fs.rmSync(dataDir, { recursive: true, force: true })
+  })
+
+  it("boots with the host's users, made the plugin's: roles, sessions and the first account an admin", async () => {
+    const data = { email: 'owner@example.com', password: 'a long enough password' }
+    // As the admin UI's create-first-user screen sends it: the plugin's hook makes the first account an admin.
+    const owner = await payload.create({ collection: 'users', data: { ...data, roles: ['user'] }, overrideAccess: true })
+    expect(owner.roles).toEqual(['admin'])
+    const { token, user } = await payload.login({ collection: 'users', data })
+    expect(token).toEqual(expect.any(String))
+    expect(user?.sessions).toHaveLength(1)
+  })
+
+  it("stores the host's media with the plugin's image sizes and keeps its required alt", async () => {
+    const image = await uploadImage(payload, 'kite', 800, 600)
+    expect(image.sizes?.thumbnail).toMatchObject({ width: 400, mimeType: 'image/webp' })
+    expect(fs.existsSync(path.join(dataDir, 'media', image.filename!))).toBe(true)
+    const data = await sharp({ create: { width: 10, height: 10, channels: 3, background: 'red' } }).png().toBuffer()
+    await expect(
+      payload.create({ collection: 'media', data: { alt: '' }, file: { data, mimetype: 'image/png', name: 'bare.png', size: data.length } }),
+    ).rejects.toThrow(/alt/i)
+  })
+})
