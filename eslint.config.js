@@ -3,7 +3,7 @@ import tseslint from 'typescript-eslint'
 
 export default tseslint.config(
   {
-    ignores: ['node_modules/', '.next/', 'dist/', 'data/', 'scratch/', 'coverage/', 'app/(payload)/admin/importMap.js', 'migrations/*/[0-9]*.ts', 'next-env.d.ts'],
+    ignores: ['node_modules/', '.next/', 'dist/', 'data/', 'scratch/', 'coverage/', 'app/(payload)/admin/importMap.js', 'migrations/*/[0-9]*.ts', 'next-env.d.ts', 'examples/*/.next/', 'examples/*/src/app/(payload)/admin/importMap.js', 'examples/*/src/migrations/[0-9]*.ts'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

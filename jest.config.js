@@ -17,7 +17,9 @@ const config = {
   moduleNameMapper: { '\\.(css|scss)$': '<rootDir>/test/helpers/emptyModule.js' },
   testMatch: ['<rootDir>/test/**/*.test.ts'],
   setupFilesAfterEnv: ['<rootDir>/test/helpers/contractAfterEach.ts'],
-  testPathIgnorePatterns: ['/node_modules/', '/.next/', '/test/e2e/'],
+  testPathIgnorePatterns: ['/node_modules/', '/.next/', '/test/e2e/', '/test/example/'],
+  // The example app's own install (examples/next-app/node_modules) is not this project's code.
+  modulePathIgnorePatterns: ['<rootDir>/examples/'],
   testTimeout: 120_000,
   // Integration suites each boot Payload on their own database; two at a time suits a 2-core machine.
   maxWorkers: 2,

@@ -1,5 +1,5 @@
 // Compiles the server (server.ts and everything it imports from this project) into one ES module, dist/server.mjs,
-// and its search thread into dist/searchThread.mjs, that plain `node` runs: no TypeScript compiler in the running
+// and its threads into dist/searchThread.mjs and dist/sqliteReadWorker.mjs, that plain `node` runs: no TypeScript compiler in the running
 // service. Packages stay imports of node_modules.
 // Run by `npm start` before every start (about a second); `npm run build:server` runs it alone.
 import path from 'node:path'
@@ -14,8 +14,11 @@ export const buildServer = async () => {
   await build({
     absWorkingDir: root,
     bundle: true,
-    // The search thread (lib/search/searchThread.ts) runs from a file of its own: dist/searchThread.mjs.
-    entryPoints: ['server.ts', 'lib/search/searchThread.ts'],
+    // lib/search/searchThreadClient.ts: the thread runs from its built file, and its start from the sources is left out.
+    define: { 'process.env.BLOG_PORTFOLIO_BUILD': '"true"' },
+    minifySyntax: true,
+    // Each thread runs from a file of its own beside the server, where its client looks (new URL(..., import.meta.url)).
+    entryPoints: ['server.ts', 'lib/search/searchThread.ts', 'lib/db/sqliteReadWorker.mjs'],
     entryNames: '[name]',
     format: 'esm',
     logLevel: 'warning',

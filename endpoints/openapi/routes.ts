@@ -7,16 +7,23 @@ import { renderApiReference } from '@scalar/client-side-rendering'
 import etag from 'etag'
 import { Hono } from 'hono'
 
-import { projectRoot } from '../../lib/projectRoot'
 import { type PreparedBody, prepareBody, sendPrepared, sendTagged } from '../http/envelope'
 import type { ApiContext, ApiEnv } from '../http/requestTypes'
 import { buildOpenApiDocument } from './document'
+import packageJson from '../../package.json'
 
-const require = createRequire(import.meta.url)
+const SCALAR_PACKAGE = '@scalar/api-reference'
+
+/**
+ * The file a package's entry resolves to, found by Node at run time. The name comes in as an argument: a host's
+ * bundler (Turbopack) turns `require.resolve('<literal>')` into its own module id, which is no file.
+ */
+const resolveFile = (specifier: string): string => createRequire(import.meta.url).resolve(specifier)
 
 /** Scalar's single-file browser build, served from here so the page needs nothing from the internet. */
-const VIEWER_SCRIPT = path.join(path.dirname(require.resolve('@scalar/api-reference')), 'browser', 'standalone.js')
-const PACKAGE_VERSION: string = (require(path.join(projectRoot, 'package.json')) as { version: string }).version
+const viewerScriptFile = () => path.join(path.dirname(resolveFile(SCALAR_PACKAGE)), 'browser', 'standalone.js')
+/** Inlined by each build (esbuild), so that no build looks for package.json at run time. */
+const PACKAGE_VERSION: string = packageJson.version
 
 const ONE_DAY_SECONDS = 24 * 60 * 60
 
@@ -71,7 +78,7 @@ type TaggedFile = { bytes: Buffer<ArrayBuffer>; etag: string }
 /** The viewer script, read on first request and kept (it changes only with the installed package). */
 let viewerScript: Promise<TaggedFile> | undefined
 const loadViewerScript = (): Promise<TaggedFile> => {
-  viewerScript ??= readFile(VIEWER_SCRIPT).then(
+  viewerScript ??= readFile(viewerScriptFile()).then(
     (bytes) => ({ bytes, etag: etag(bytes, { weak: true }) }),
     (error: unknown) => {
       viewerScript = undefined

@@ -1,10 +1,8 @@
-import path from 'node:path'
 import { Worker } from 'node:worker_threads'
 
 import type { Payload } from 'payload'
 
 import { sqliteFilePath } from '../databaseSelection'
-import { projectRoot } from '../projectRoot'
 import { WorkerCalls, WorkerStopped } from '../workerCalls'
 
 export type SqlValue = string | number | null
@@ -21,7 +19,11 @@ type SqliteAdapter = {
 
 const isSqliteAdapter = (db: object): db is SqliteAdapter => 'clientConfig' in db && 'client' in db
 
-const WORKER_FILE = path.join(projectRoot, 'lib', 'db', 'sqliteReadWorker.mjs')
+/**
+ * Beside this module: lib/db/ from the sources, dist/ in the server's build and dist/package/ in the package's (each
+ * build copies the file there as an entry of its own).
+ */
+const WORKER_FILE = new URL('./sqliteReadWorker.mjs', import.meta.url)
 
 /** The file a read thread can open for this client URL: none for a memory database or a URL with options. */
 export const readThreadFile = (url: string | undefined): string | undefined =>

@@ -1,46 +1,29 @@
-import { createHash } from 'node:crypto'
-import fs from 'node:fs'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
-import { Worker } from 'node:worker_threads'
+import { pathToFileURL } from 'node:url'
+import { Worker, type WorkerOptions } from 'node:worker_threads'
 
 import { projectRoot } from '../projectRoot'
 import { WorkerCalls } from '../workerCalls'
 import type { ThreadReply, ThreadRequest } from './searchThreadProtocol'
 
-/** Built beside the server's own build by `npm start` (scripts/build-server.mjs): dist/searchThread.mjs. */
-const BUILT = fileURLToPath(new URL('./searchThread.mjs', import.meta.url))
-const SOURCE = path.join(projectRoot, 'lib', 'search', 'searchThread.ts')
-/** Where a build from the sources goes: inside the project, so that its imports of packages find node_modules. */
-const CACHE_DIR = path.join(projectRoot, 'node_modules', '.cache', 'blog-portfolio')
+/**
+ * In a build, the thread runs from its own built file beside this module's: dist/searchThread.mjs for `npm start`
+ * (scripts/build-server.mjs), dist/package/searchThread.mjs in the package (scripts/build-package.mjs). Both builds
+ * define BLOG_PORTFOLIO_BUILD and fold this condition, leaving the start from the sources out of them: a host's
+ * bundler (Turbopack) follows `new Worker(new URL('./…', import.meta.url))` and fails on a file the package does
+ * not ship. From the sources (tsx, Jest), whose loaders a worker thread does not inherit, the thread starts from
+ * its source through tsx; that file is found only when a thread starts, so that this repository's admin build (Next,
+ * compiling the sources with BLOG_PORTFOLIO_BUILD=false) does not follow it.
+ */
+const fromSources = async (file: string): Promise<string> => path.join(projectRoot, 'lib', 'search', file)
 
-/** The thread's code bundled from its sources (under tsx and Jest, which a worker thread does not inherit), named by its content. */
-const bundleSources = async (): Promise<string> => {
-  const { build } = await import('esbuild')
-  const { outputFiles } = await build({
-    bundle: true,
-    entryPoints: [SOURCE],
-    format: 'esm',
-    logLevel: 'warning',
-    packages: 'external',
-    platform: 'node',
-    target: 'node20',
-    write: false,
-  })
-  const code = outputFiles[0]!.text
-  const file = path.join(CACHE_DIR, `searchThread-${createHash('sha256').update(code).digest('hex').slice(0, 16)}.mjs`)
-  if (!fs.existsSync(file)) {
-    fs.mkdirSync(CACHE_DIR, { recursive: true })
-    // Other processes (Jest's workers) may write the same file at once: each writes its own, then renames it in place.
-    const written = `${file}.${process.pid}`
-    fs.writeFileSync(written, code)
-    fs.renameSync(written, file)
-  }
-  return file
-}
-
-let bundled: Promise<string> | undefined
-const threadFile = (): Promise<string> => (fs.existsSync(BUILT) ? Promise.resolve(BUILT) : (bundled ??= bundleSources()))
+const startThread = async (options: WorkerOptions): Promise<Worker> =>
+  process.env.BLOG_PORTFOLIO_BUILD === 'true'
+    ? new Worker(new URL('./searchThread.mjs', import.meta.url), options)
+    : new Worker(await fromSources('searchThreadFromSource.mjs'), {
+        ...options,
+        workerData: { source: pathToFileURL(await fromSources('searchThread.ts')).href },
+      })
 
 /**
  * A search's garbage dies young: V8's default young generation (16 MB semi-spaces) only added 30 MB to the service's
@@ -54,7 +37,7 @@ export class SearchThread extends WorkerCalls {
   /** Starts a thread whose heap may grow to `heapMegabytes`; `onFailure` hears of its end unless `stop()` ended it. */
   static async start(heapMegabytes: number, onFailure: (error: Error) => void): Promise<SearchThread> {
     const resourceLimits = { maxOldGenerationSizeMb: heapMegabytes, maxYoungGenerationSizeMb: YOUNG_GENERATION_MB }
-    return new SearchThread(new Worker(await threadFile(), { resourceLimits }), onFailure)
+    return new SearchThread(await startThread({ resourceLimits }), onFailure)
   }
 
   request<Request extends ThreadRequest>(request: Request): Promise<ThreadReply<Request>> {
