@@ -7,39 +7,13 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { lexicalEditor } from '@payloadcms/richtext-lexical'
 import { sqliteAdapter } from '@payloadcms/db-sqlite'
-import { buildConfig, type CollectionConfig, getPayload, type Payload } from 'payload'
+import { buildConfig, getPayload, type Payload } from 'payload'
 import sharp from 'sharp'
 
 import { blogPortfolio } from '../../index'
 import { closeDatabase } from '../../lib/db/closeDatabase'
+import { blankTemplateMedia, blankTemplateUsers } from '../helpers/blankTemplate'
 import { uploadImage } from '../helpers/media'
-
-// create-payload-app's blank template, src/collections/Users.ts and Media.ts, as it writes them.
-const Users: CollectionConfig = {
-  slug: 'users',
-  admin: {
-    useAsTitle: 'email',
-  },
-  auth: true,
-  fields: [
-    // Email added by default
-    // Add more fields as needed
-  ],
-}
-const Media: CollectionConfig = {
-  slug: 'media',
-  access: {
-    read: () => true,
-  },
-  fields: [
-    {
-      name: 'alt',
-      type: 'text',
-      required: true,
-    },
-  ],
-  upload: true,
-}
 
 /** The blank template's payload.config.ts, with `plugins: [blogPortfolio()]` added, on a SQLite file of its own. */
 describe("the plugin in create-payload-app's blank template", () => {
@@ -48,8 +22,8 @@ describe("the plugin in create-payload-app's blank template", () => {
 
   beforeAll(async () => {
     const config = await buildConfig({
-      admin: { user: Users.slug },
-      collections: [Users, Media],
+      admin: { user: 'users' },
+      collections: [blankTemplateUsers(), blankTemplateMedia()],
       editor: lexicalEditor(),
       secret: 'blank-template-host-test',
       db: sqliteAdapter({ client: { url: `file:${path.join(dataDir, 'payload.db')}` } }),

@@ -18,6 +18,7 @@ import { releaseLoginAttempt, throttleLogin } from '../../hooks/throttleLogin'
 import { ownAccountField } from '../../access/publicProfiles'
 import { canManageContent } from '../../access/canManageContent'
 import { outageAwareJwt } from '../../lib/outageAwareJwt'
+import { blankTemplateMedia, blankTemplateUsers } from '../helpers/blankTemplate'
 
 const OUR_SLUGS = [
   'users',
@@ -41,33 +42,6 @@ const baseConfig = (extra: Partial<Config> = {}): Config => ({
 })
 
 const fieldNames = (fields: Field[]) => fields.map((field) => ('name' in field ? field.name : undefined))
-
-// create-payload-app's blank template, src/collections/Users.ts and Media.ts, as it writes them.
-const blankTemplateUsers = (): CollectionConfig => ({
-  slug: 'users',
-  admin: {
-    useAsTitle: 'email',
-  },
-  auth: true,
-  fields: [
-    // Email added by default
-    // Add more fields as needed
-  ],
-})
-const blankTemplateMedia = (): CollectionConfig => ({
-  slug: 'media',
-  access: {
-    read: () => true,
-  },
-  fields: [
-    {
-      name: 'alt',
-      type: 'text',
-      required: true,
-    },
-  ],
-  upload: true,
-})
 
 describe('blogPortfolio plugin', () => {
   it('adds every collection and the site global, and moves Payload REST to /cms-api', async () => {
