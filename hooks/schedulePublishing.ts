@@ -19,7 +19,7 @@ export const publishWhenScheduledInPast: CollectionBeforeChangeHook = ({ data, o
 
 /**
  * Keeps the record's queued publish in step with its schedule, in the save's transaction: a draft with a future
- * `publishAt` has exactly one; anything else (published, cleared, moved) drops the one it had.
+ * `publishAt` (or one set in this save) has exactly one; anything else (published, cleared, moved) drops the one it had.
  */
 export const syncScheduledPublish =
   (collection: ScheduledCollection): CollectionAfterChangeHook<Scheduled> =>
@@ -33,7 +33,9 @@ export const syncScheduledPublish =
     const unchanged = operation === 'update' && record.status === previousDoc?.status && sameInstant(record.publishAt, previousDoc?.publishAt)
     if (unchanged) return doc
     await cancelScheduledPublish(req, collection, doc.id)
-    if (record.status === 'draft' && record.publishAt && !isPast(record.publishAt)) {
+    // A moment set in this save that has passed since publishWhenScheduledInPast looked is queued too: it runs at once.
+    const setNow = operation === 'create' || !sameInstant(record.publishAt, previousDoc?.publishAt)
+    if (record.status === 'draft' && record.publishAt && (setNow || !isPast(record.publishAt))) {
       await schedulePublish(req, req.payload, { collection, id: doc.id, publishAt: record.publishAt })
     }
     return doc
