@@ -3,12 +3,13 @@ import type { IncomingMessage, RequestListener, Server, ServerResponse } from 'n
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 
-import { getRequestListener, type HttpBindings } from '@hono/node-server'
+import { getRequestListener, type HttpBindings, RequestError } from '@hono/node-server'
 import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response'
 import { getPayload, type Payload } from 'payload'
 
 import { composeConfig } from './composeConfig'
 import { type BlogApi, createBlogApi } from './endpoints/app'
+import { errorBody } from './endpoints/http/envelope'
 import { clientAddressOf } from './lib/clientAddress'
 import { isMalformedPath, MALFORMED_PATH_MESSAGE } from './endpoints/http/malformedPaths'
 import { closeDatabase } from './lib/db/closeDatabase'
@@ -55,6 +56,8 @@ const loadAdminUi = async (): Promise<AdminUi> => {
   return { handle: (req, res) => handle(req, res), close: () => nextApp.close() }
 }
 
+const BAD_REQUEST_MESSAGE = 'The request’s address or Host header is not valid'
+
 const isUnder = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`)
 
 const pathOf = (url: string): string => new URL(url).pathname
@@ -94,14 +97,20 @@ export const createService = async (env: ServiceEnv): Promise<Service> => {
     await adminUi.handle(bindings.incoming, bindings.outgoing)
     return RESPONSE_ALREADY_SENT
   }
-  const listener = getRequestListener((request, bindings) => answer(request, bindings as HttpBindings), {
-    errorHandler: lastErrorResponse(payload.logger),
-  })
+  const lastError = lastErrorResponse(payload.logger)
+  // A request no Web Request can be made of (a Host header with a space, say) is the client's mistake: a 400, in
+  // the door's own error shape.
+  const listenerAnswering = (badRequest: () => Response) =>
+    getRequestListener((request, bindings) => answer(request, bindings as HttpBindings), {
+      errorHandler: (error) => (error instanceof RequestError ? badRequest() : lastError(error)),
+    })
+  const apiListener = listenerAnswering(() => Response.json(errorBody('VALIDATION_ERROR', BAD_REQUEST_MESSAGE), { status: 400 }))
+  const otherListener = listenerAnswering(() => Response.json(payloadErrorBody(BAD_REQUEST_MESSAGE), { status: 400 }))
 
   const connections = closingConnections((req, res) => {
     // Every answer, whichever door writes it: media files, the admin UI, 404s and errors included.
     res.setHeader('X-Content-Type-Options', 'nosniff')
-    void listener(req, res)
+    void (isUnder((req.url ?? '').split('?', 1)[0] ?? '', '/api') ? apiListener : otherListener)(req, res)
   })
 
   return {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import net from 'node:net'
 import { deflateRawSync, gzipSync } from 'node:zlib'
 
 import { Hono } from 'hono'
@@ -50,6 +51,23 @@ describe('paths that are not valid percent-encoding', () => {
     expect(res.status).toBe(400)
     if (method !== 'head') {
       expect(res.body).toEqual({ success: false, error: { code: 'VALIDATION_ERROR', message: 'Request path is not valid percent-encoding' } })
+    }
+  })
+})
+
+describe('a request no URL can be made of', () => {
+  it('answers a Host header with a space 400, on every door, not 500', async () => {
+    const { port } = new URL(service.url)
+    for (const path of ['/api/health', '/cms-api/users', '/admin']) {
+      const answer = await new Promise<string>((resolve, reject) => {
+        const socket = net.connect(Number(port), '127.0.0.1', () => socket.end(`GET ${path} HTTP/1.1\r\nHost: bad host\r\nConnection: close\r\n\r\n`))
+        let text = ''
+        socket.on('data', (chunk) => (text += chunk.toString()))
+        socket.on('end', () => resolve(text))
+        socket.on('error', reject)
+      })
+      expect(answer.split('\r\n')[0]).toBe('HTTP/1.1 400 Bad Request')
+      expect(answer).toContain(path.startsWith('/api') ? '"code":"VALIDATION_ERROR"' : '{"errors":[{"message":')
     }
   })
 })
