@@ -4,6 +4,7 @@
 //   index.mjs             the plugin (`blogPortfolio`) and the /api app factory (`createBlogApi`)
 //   searchThread.mjs,     the threads, each a file of its own beside index.mjs, where their clients look
 //   sqliteReadWorker.mjs  (new URL('./x.mjs', import.meta.url)): nothing is compiled at run time
+//   scalar.js             the /api/docs page's viewer (Scalar's browser build), read beside index.mjs
 //   components/*.mjs      the admin components, one module per source file so that each keeps its own 'use client'
 //                         and modules shared by two components (webhookTestSignal) stay one module
 //   types/                declarations (tsc, tsconfig.package.json)
@@ -13,6 +14,8 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 import { build } from 'esbuild'
+
+import { copyDocsViewer } from './copy-docs-viewer.mjs'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 export const PACKAGE_DIR = path.join(root, 'dist', 'package')
@@ -61,6 +64,7 @@ export const buildPackageCode = async () => {
     entryNames: '[name]',
     outdir: PACKAGE_DIR,
   })
+  copyDocsViewer(PACKAGE_DIR)
   await build({
     ...common,
     entryPoints: componentEntries(),

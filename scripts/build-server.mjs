@@ -1,11 +1,13 @@
 // Compiles the server (server.ts and everything it imports from this project) into one ES module, dist/server.mjs,
 // and its threads into dist/searchThread.mjs and dist/sqliteReadWorker.mjs, that plain `node` runs: no TypeScript compiler in the running
-// service. Packages stay imports of node_modules.
+// service. Packages stay imports of node_modules; the docs page's viewer is copied to dist/scalar.js.
 // Run by `npm start` before every start (about a second); `npm run build:server` runs it alone.
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 import { build } from 'esbuild'
+
+import { copyDocsViewer } from './copy-docs-viewer.mjs'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 export const SERVER_BUILD = path.join(root, 'dist', 'server.mjs')
@@ -30,6 +32,7 @@ export const buildServer = async () => {
     sourcemap: true,
     target: 'node20',
   })
+  copyDocsViewer(path.dirname(SERVER_BUILD))
   return SERVER_BUILD
 }
 

@@ -97,6 +97,10 @@ try {
   const nopeBody = await nope.json()
   check('/api/nope is a 404 envelope', nope.status === 404 && nopeBody.success === false && nopeBody.error?.code === 'NOT_FOUND', JSON.stringify(nopeBody))
 
+  const viewer = await fetch(`${base}/api/docs/scalar.js`)
+  const viewerBytes = (await viewer.arrayBuffer()).byteLength
+  check('/api/docs/scalar.js is served from the build', viewer.status === 200 && viewerBytes > 1_000_000, `status ${viewer.status}, ${viewerBytes} bytes`)
+
   // A supervisor signals the process it started: npm itself, which must hand the signal to the server.
   const pid = await serverPid()
   const signalledAt = Date.now()

@@ -12,16 +12,16 @@ import type { ApiContext, ApiEnv } from '../http/requestTypes'
 import { buildOpenApiDocument } from './document'
 import packageJson from '../../package.json'
 
-const SCALAR_PACKAGE = '@scalar/api-reference'
-
 /**
- * The file a package's entry resolves to, found by Node at run time. The name comes in as an argument: a host's
- * bundler (Turbopack) turns `require.resolve('<literal>')` into its own module id, which is no file.
+ * Scalar's single-file browser build, served from here so the page needs nothing from the internet. A build (the
+ * server's, the package's) has it beside its modules (scripts/copy-docs-viewer.mjs): a host's bundler cannot follow
+ * a package lookup made at run time. The sources find it in the installed package.
  */
-const resolveFile = (specifier: string): string => createRequire(import.meta.url).resolve(specifier)
+const viewerScriptFile = (): string | URL =>
+  process.env.BLOG_PORTFOLIO_BUILD === 'true'
+    ? new URL('./scalar.js', import.meta.url)
+    : path.join(path.dirname(createRequire(import.meta.url).resolve('@scalar/api-reference')), 'browser', 'standalone.js')
 
-/** Scalar's single-file browser build, served from here so the page needs nothing from the internet. */
-const viewerScriptFile = () => path.join(path.dirname(resolveFile(SCALAR_PACKAGE)), 'browser', 'standalone.js')
 /** Inlined by each build (esbuild), so that no build looks for package.json at run time. */
 const PACKAGE_VERSION: string = packageJson.version
 

@@ -12,7 +12,7 @@ const PATTERNS: RoutePattern[] = API_ROUTES.map((route) => ({
 }))
 
 /** Described elsewhere or not at all: the description itself, its viewer, and CORS preflights. */
-const isUndescribed = (method: string, path: string) => method === 'OPTIONS' || path === '/api/openapi.json' || path.startsWith('/api/docs')
+export const isUndescribed = (method: string, path: string) => method === 'OPTIONS' || path === '/api/openapi.json' || path.startsWith('/api/docs')
 
 const violations: string[] = []
 
