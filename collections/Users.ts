@@ -1,4 +1,5 @@
 import type { CollectionConfig } from 'payload'
+import { select } from 'payload/shared'
 
 import { adminOnlyField } from '../access/adminOnlyField'
 import { adminOrSelf } from '../access/adminOrSelf'
@@ -60,8 +61,10 @@ export const Users: CollectionConfig = {
       name: 'roles',
       type: 'select',
       hasMany: true,
-      required: true,
+      // Not `required`, which would make `roles` a required key of every create in a host's own code: the default
+      // applies when none is given, and an empty list is refused here.
       defaultValue: ['user'],
+      validate: (value, options) => (Array.isArray(value) && value.length > 0 ? select(value, options) : 'A user needs at least one role'),
       saveToJWT: true,
       options: ROLES.map((role) => ({ label: role[0]!.toUpperCase() + role.slice(1), value: role })),
       access: { create: adminOnlyField, read: ownAccountField, update: adminOnlyField },

@@ -49,6 +49,15 @@ describe("the plugin in create-payload-app's blank template", () => {
     expect(user?.sessions).toHaveLength(1)
   })
 
+  it("lets the host's own code create users without naming roles, and refuses an empty list", async () => {
+    // As the blank template's tests/helpers/seedUser.ts does: it type-checks, and the default role applies.
+    const member = await payload.create({ collection: 'users', data: { email: 'member@example.com', password: 'another long password' } })
+    expect(member.roles).toEqual(['user'])
+    await expect(
+      payload.create({ collection: 'users', data: { email: 'nobody@example.com', password: 'another long password', roles: [] }, overrideAccess: true }),
+    ).rejects.toMatchObject({ data: { errors: [{ path: 'roles', message: 'A user needs at least one role' }] } })
+  })
+
   it("stores the host's media with the plugin's image sizes and keeps its required alt", async () => {
     const image = await uploadImage(payload, 'kite', 800, 600)
     expect(image.sizes?.thumbnail).toMatchObject({ width: 400, mimeType: 'image/webp' })
