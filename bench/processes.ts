@@ -125,6 +125,60 @@ export const startService = async (env: Record<string, string>, profileDir: stri
   throw failure(`did not answer /api/health within ${READY_TIMEOUT_MS / 1000} s`)
 }
 
+const EXAMPLE_DIR = path.resolve(import.meta.dirname, '..', 'examples', 'next-app')
+const EXAMPLE_ADMIN = { email: 'admin@bench.example.com', password: 'bench-example-admin-password' }
+
+/** `npm run build:example` made the example's production build. */
+export const exampleAppBuilt = () => fs.existsSync(path.join(EXAMPLE_DIR, '.next', 'BUILD_ID'))
+
+/**
+ * Starts examples/next-app (`next start`: the contract in a Next route handler) on a SQLite database of its own, and
+ * writes a category and `articles` published articles through its /api/admin. Its own database, since the example
+ * has its own schema (the blank template's collections, extended) and migrations.
+ */
+export const startExampleApp = async (env: Record<string, string>, articles = 8) => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'blog-bench-example-'))
+  track('example temp folder', () => fs.rmSync(dataDir, { recursive: true, force: true }))
+  const port = await freePort()
+  const child = spawn(process.execPath, ['--no-deprecation', path.join(EXAMPLE_DIR, 'node_modules', 'next', 'dist', 'bin', 'next'), 'start'], {
+    cwd: EXAMPLE_DIR,
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      NODE_ENV: 'production',
+      ...env,
+      PORT: String(port),
+      HOSTNAME: '127.0.0.1',
+      DATABASE_URL: `file:${path.join(dataDir, 'app.db')}`,
+      DATA_DIR: dataDir,
+      ADMIN_EMAIL: EXAMPLE_ADMIN.email,
+      ADMIN_PASSWORD: EXAMPLE_ADMIN.password,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
+  const stop = trackChild('example app', child)
+  const url = `http://127.0.0.1:${port}`
+  const call = async (method: string, route: string, body: unknown, token?: string) => {
+    const headers: Record<string, string> = { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) }
+    const response = await fetch(`${url}${route}`, { method, headers, body: JSON.stringify(body) })
+    if (!response.ok) throw new Error(`${method} ${route} on the example app answered ${response.status}: ${await response.text()}`)
+    return ((await response.json()) as { data: { id: number; token: string } }).data
+  }
+  for (const deadline = Date.now() + READY_TIMEOUT_MS; ; ) {
+    if (!alive(child)) throw new Error(`the example app exited with ${child.signalCode ?? child.exitCode} before it was ready`)
+    if ((await fetch(`${url}/api/health`).catch(() => undefined))?.status === 200) break
+    if (Date.now() > deadline) throw new Error(`the example app did not answer /api/health within ${READY_TIMEOUT_MS / 1000} s`)
+    await new Promise((resolve) => setTimeout(resolve, 250))
+  }
+  const { token } = await call('POST', '/api/auth/login', EXAMPLE_ADMIN)
+  const category = await call('POST', '/api/admin/categories', { name: 'Notes' }, token)
+  for (let n = 1; n <= articles; n++) {
+    const content = `# Note ${n}\n\nWritten for the benchmark, with **some** Markdown and a [link](https://example.com).`
+    await call('POST', '/api/admin/articles', { title: `Note ${n}`, content, categoryId: category.id, status: 'published' }, token)
+  }
+  return { pid: child.pid!, url, stop }
+}
+
 /** Starts the ceiling servers (ceiling.ts) in their own process, so their CPU and memory are measured like the service's. */
 export const startCeiling = async (bodies: Record<string, string>) => {
   const { child, stop } = spawnTracked('ceiling server', path.resolve(import.meta.dirname, 'ceiling.ts'))

@@ -6,9 +6,9 @@ import path from 'node:path'
 import { parseArgs } from 'node:util'
 
 import { type LoadTarget, type Measurement, measure, postgresPids, treeRssMb } from './load'
-import { createDatabase, startCeiling, startService, stopAll, stopAllOnExit } from './processes'
+import { createDatabase, exampleAppBuilt, startCeiling, startExampleApp, startService, stopAll, stopAllOnExit } from './processes'
 import { checkTargets, formatTable, formatTargets, ratiosOf } from './report'
-import { buildScenarios, discover, measureRebuilds, selectScenarios, serverOf } from './scenarios'
+import { buildScenarios, discover, measureRebuilds, type Scenario, selectScenarios, serverOf } from './scenarios'
 import { EDITOR_ACCOUNT, FULL_SITE, scaleSite, seedDatabase, vacuumAsAutovacuumWould } from './seed'
 
 /** What `--help` and a wrong option print: the options table of bench/README.md. */
@@ -127,18 +127,17 @@ const main = async () => {
 
   const scenarios = selectScenarios(buildScenarios(found), options.only)
   const { port } = database
-  const servers: Record<ReturnType<typeof serverOf>, LoadTarget> = {
+  const servers: Record<Exclude<ReturnType<typeof serverOf>, 'example'>, LoadTarget> = {
     service: { url: service.url, pid: service.pid, databasePids: port ? () => postgresPids(port) : undefined },
     ceiling: { url: ceiling.url, pid: ceiling.pid },
     hono: { url: ceiling.honoUrl, pid: ceiling.pid },
   }
   const measurements: Measurement[] = []
-  const loadStarted = performance.now()
-  for (const scenario of scenarios) {
+  const loadScenario = async (scenario: Scenario, target: LoadTarget) => {
     for (const [index, connections] of options.connections.entries()) {
       // The first run of a scenario warms it up fully; the next ones (same code, more sockets) for half as long.
       const warmup = index === 0 ? options.warmup : options.warmup / 2
-      const measurement = await measure(servers[serverOf(scenario)], scenario, connections, options.duration, warmup)
+      const measurement = await measure(target, scenario, connections, options.duration, warmup)
       measurements.push(measurement)
       const { requestsPerSecond, latencyMs, cpuPercent, unexpected, statuses } = measurement
       console.log(
@@ -147,6 +146,11 @@ const main = async () => {
           (unexpected > 0 ? `  ${unexpected} unexpected: ${JSON.stringify(statuses)}` : ''),
       )
     }
+  }
+  const loadStarted = performance.now()
+  for (const scenario of scenarios) {
+    const server = serverOf(scenario)
+    if (server !== 'example') await loadScenario(scenario, servers[server])
   }
   const loadSeconds = seconds(loadStarted)
   const rebuilds = await measureRebuilds(service.url, found, EDITOR_ACCOUNT)
@@ -157,6 +161,16 @@ const main = async () => {
   const serviceRssMb = Math.round(Math.max(treeRssMb(service.pid, 'VmHWM'), ...serviceMeasurements.map(({ peakRssMb }) => peakRssMb)))
   await service.stop()
   await ceiling.stop()
+
+  // The contract in a host app, with the service stopped: the example Next app on a small site of its own.
+  const hostScenarios = scenarios.filter((scenario) => serverOf(scenario) === 'example')
+  if (hostScenarios.length > 0 && !exampleAppBuilt()) console.log('\nexamples/next-app is not built (npm run build:example): its scenario is not measured')
+  if (hostScenarios.length > 0 && exampleAppBuilt()) {
+    const example = await startExampleApp(env)
+    console.log(`\nExample app up at ${example.url} (pid ${example.pid})`)
+    for (const scenario of hostScenarios) await loadScenario(scenario, { url: example.url, pid: example.pid })
+    await example.stop()
+  }
   machine.loadAverage.end = loadAverage()
 
   const targets = checkTargets(scenarios, measurements, serviceRssMb, rebuilds)

@@ -5,10 +5,11 @@
  * `request` is what the table shows; `paths` are cycled through, one per request, shared by all connections; every
  * response must have `expectedStatus` (a 200 where a 304 is expected is a failure too). `ceiling` names the scenario
  * it is compared with as the upper bound (the ceiling serving the same body where there is one), `peer` Payload's own
- * REST doing comparable work (its list for lists, its single read for single records). `server`: see serverOf.
+ * REST doing comparable work (its list for lists, its single read for single records). `server`: see serverOf. The
+ * `host` group runs the contract in examples/next-app, compared with the standalone service (no target).
  */
 export type Scenario = {
-  name: string; group: 'api' | 'ceiling' | 'peer'; server?: 'ceiling' | 'hono' | 'service'; request: string; paths: string[]
+  name: string; group: 'api' | 'ceiling' | 'peer' | 'host'; server?: 'ceiling' | 'hono' | 'service' | 'example'; request: string; paths: string[]
   headers?: Record<string, string>; expectedStatus: number; ceiling?: string; peer?: string
 }
 
@@ -67,7 +68,7 @@ const searchQueriesFrom = (titles: string[]): string[] => {
   })
 }
 
-/** Who answers: the service, the bare node:http ceiling, or the bare Hono app beside it. */
+/** Who answers: the service, the bare node:http ceiling, the bare Hono app beside it, or the example Next app. */
 export const serverOf = (scenario: Scenario) => scenario.server ?? (scenario.group === 'ceiling' ? 'ceiling' : 'service')
 
 const HOME = 'ceiling-home-buffer'
@@ -104,6 +105,8 @@ export const buildScenarios = ({ homeEtag, articles, projectIds, resourceIds, se
   scenario('resource-download', 'api', 'GET /api/resources/:id/download (302, +1)', resourceIds.map((id) => `/api/resources/${id}/download`), HOME,
     'peer-detail', { expectedStatus: 302 }),
   scenario('search', 'api', 'GET /api/search?q=… (index, no cache)', searchQueries, HOME, 'peer-list'),
+  scenario('example-articles', 'host', 'GET /api/articles in examples/next-app (× ceiling: over the service)', ['/api/articles'], 'articles-p1',
+    undefined, { server: 'example' }),
 ]
 
 /** `--only=home,articles`: the scenarios whose name contains one of the words, plus those they are compared with. */
