@@ -179,7 +179,7 @@ export interface User {
   /**
    * Admins manage everything; editors manage content; users may sign the wall.
    */
-  roles: ('admin' | 'editor' | 'user')[];
+  roles?: ('admin' | 'editor' | 'user')[] | null;
   /**
    * Image URL used next to wall messages.
    */
