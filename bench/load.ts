@@ -41,6 +41,21 @@ const processTree = (root: number): number[] => {
 const treeCpuSeconds = (root: number) => processTree(root).reduce((sum, pid) => sum + cpuSeconds(pid), 0)
 
 /**
+ * Resolves once a process tree has used under `busyPercent` of one core over a whole `windowMs` (or at `timeoutMs`),
+ * with the seconds it took: a service that has just started still fills its search copy, which would otherwise load
+ * the machine under the first scenarios (the ceiling's included).
+ */
+export const waitUntilIdle = async (root: number, busyPercent = 10, windowMs = 1000, timeoutMs = 120_000): Promise<number> => {
+  const started = performance.now()
+  while (performance.now() - started < timeoutMs) {
+    const before = treeCpuSeconds(root)
+    await new Promise((resolve) => setTimeout(resolve, windowMs))
+    if (((treeCpuSeconds(root) - before) * 1000 * 100) / windowMs < busyPercent) break
+  }
+  return (performance.now() - started) / 1000
+}
+
+/**
  * RSS of a process and everything under it, in MB: now, or the sum of each one's highest (`VmHWM`; an upper bound of
  * the tree's peak, since its processes may not have peaked together).
  */

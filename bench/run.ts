@@ -5,7 +5,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 
-import { type LoadTarget, type Measurement, measure, postgresPids, treeRssMb } from './load'
+import { type LoadTarget, type Measurement, measure, postgresPids, treeRssMb, waitUntilIdle } from './load'
 import { createDatabase, exampleAppBuilt, startCeiling, startExampleApp, startService, stopAll, stopAllOnExit } from './processes'
 import { checkTargets, formatTable, formatTargets, ratiosOf } from './report'
 import { buildScenarios, discover, measureRebuilds, type Scenario, selectScenarios, serverOf } from './scenarios'
@@ -121,6 +121,7 @@ const main = async () => {
   console.log(
     `\nService up at ${service.url} (pid ${service.pid}${options.workers > 1 ? `, primary of ${options.workers} workers` : ''}) in ${seconds(serviceStarted).toFixed(0)} s`,
   )
+  console.log(`Service idle (its search copy filled) after ${(await waitUntilIdle(service.pid)).toFixed(0)} s`)
   const found = await discover(service.url)
   const ceiling = await startCeiling(found.bodies)
   console.log(`Ceiling up at ${ceiling.url}, bare Hono at ${ceiling.honoUrl} (pid ${ceiling.pid})\n`)
