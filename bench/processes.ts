@@ -103,6 +103,17 @@ const allWorkersAnswer = async (url: string, workers: number) => {
   return pids.size === workers
 }
 
+/** Waits until `url` answers `/api/health` with 200 (and `ready` holds), failing if the process ends first or takes too long. */
+const untilHealthy = async (child: ChildProcess, url: string, failure: (what: string) => Error, ready = async () => true) => {
+  for (const deadline = Date.now() + READY_TIMEOUT_MS; Date.now() < deadline; ) {
+    if (!alive(child)) throw failure(`exited with ${child.signalCode ?? child.exitCode} before it was ready`)
+    const healthy = (await fetch(`${url}/api/health`).catch(() => undefined))?.status === 200
+    if (healthy && (await ready())) return
+    await new Promise((resolve) => setTimeout(resolve, 250))
+  }
+  throw failure(`did not answer /api/health within ${READY_TIMEOUT_MS / 1000} s`)
+}
+
 /**
  * Starts the service as `npm start` does (the compiled server, with the Node flags it chooses) and waits for
  * `/api/health` (and, with `WORKERS`, for every worker); with `profileDir`, V8 writes a CPU profile there (one per
@@ -115,14 +126,10 @@ export const startService = async (env: Record<string, string>, profileDir: stri
   const { child, output } = await spawnBuiltServer({ ...env, PORT: String(port) }, [...flags, ...profiling])
   const stop = trackChild('service', child)
   const url = `http://127.0.0.1:${port}`
-  const failure = (what: string) => new Error(`the service ${what}:\n${output().slice(-20_000)}`)
-  for (const deadline = Date.now() + READY_TIMEOUT_MS; Date.now() < deadline; ) {
-    if (!alive(child)) throw failure(`exited with ${child.signalCode ?? child.exitCode} before it was ready`)
-    const healthy = (await fetch(`${url}/api/health`).catch(() => undefined))?.status === 200
-    if (healthy && (await allWorkersAnswer(`${url}/api/health`, Number(env.WORKERS ?? '1')))) return { pid: child.pid!, url, stop }
-    await new Promise((resolve) => setTimeout(resolve, 250))
-  }
-  throw failure(`did not answer /api/health within ${READY_TIMEOUT_MS / 1000} s`)
+  await untilHealthy(child, url, (what) => new Error(`the service ${what}:\n${output().slice(-20_000)}`), () =>
+    allWorkersAnswer(`${url}/api/health`, Number(env.WORKERS ?? '1')),
+  )
+  return { pid: child.pid!, url, stop }
 }
 
 const EXAMPLE_DIR = path.resolve(import.meta.dirname, '..', 'examples', 'next-app')
@@ -164,12 +171,7 @@ export const startExampleApp = async (env: Record<string, string>, articles = 8)
     if (!response.ok) throw new Error(`${method} ${route} on the example app answered ${response.status}: ${await response.text()}`)
     return ((await response.json()) as { data: { id: number; token: string } }).data
   }
-  for (const deadline = Date.now() + READY_TIMEOUT_MS; ; ) {
-    if (!alive(child)) throw new Error(`the example app exited with ${child.signalCode ?? child.exitCode} before it was ready`)
-    if ((await fetch(`${url}/api/health`).catch(() => undefined))?.status === 200) break
-    if (Date.now() > deadline) throw new Error(`the example app did not answer /api/health within ${READY_TIMEOUT_MS / 1000} s`)
-    await new Promise((resolve) => setTimeout(resolve, 250))
-  }
+  await untilHealthy(child, url, (what) => new Error(`the example app ${what}`))
   const { token } = await call('POST', '/api/auth/login', EXAMPLE_ADMIN)
   const category = await call('POST', '/api/admin/categories', { name: 'Notes' }, token)
   for (let n = 1; n <= articles; n++) {
