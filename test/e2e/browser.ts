@@ -100,6 +100,60 @@ export const formStateContains = (page: Page, schemaPath: string | RegExp, text:
   })
 }
 
+/**
+ * Follows the page's form-state requests (Next server actions, which the browser sends one at a time) and its
+ * errors, to say what the admin UI was waiting for when a step gave up. `stop()` detaches it.
+ */
+export const watchFormStates = (page: Page) => {
+  const started = Date.now()
+  const seconds = (at: number) => `${((at - started) / 1000).toFixed(1)} s`
+  const requests = new Map<Request, { line: string; sentAt: number; outcome?: string }>()
+  const errors: string[] = []
+  const onRequest = (request: Request) => {
+    const body = request.postData()
+    if (body === null || !body.includes('"name":"form-state"')) return
+    const path = /"schemaPath":"([^"]*)"/.exec(body)?.[1] ?? '?'
+    requests.set(request, { line: `${path} (${body.length} bytes)`, sentAt: Date.now() })
+  }
+  const onDone = (request: Request, outcome: () => string) => {
+    const entry = requests.get(request)
+    if (entry) entry.outcome = `${outcome()} after ${((Date.now() - entry.sentAt) / 1000).toFixed(1)} s`
+  }
+  const onFinished = (request: Request) => onDone(request, () => 'answered')
+  const onFailed = (request: Request) => onDone(request, () => `failed (${request.failure()?.errorText ?? '?'})`)
+  const onConsole = (message: { type: () => string; text: () => string }) => {
+    if (message.type() === 'error') errors.push(`console at ${seconds(Date.now())}: ${message.text().slice(0, 300)}`)
+  }
+  const onPageError = (error: Error) => errors.push(`page error at ${seconds(Date.now())}: ${error.message.slice(0, 300)}`)
+  page.on('request', onRequest)
+  page.on('requestfinished', onFinished)
+  page.on('requestfailed', onFailed)
+  page.on('console', onConsole)
+  page.on('pageerror', onPageError)
+  return {
+    /** Resolves once every form-state request sent so far is answered, or after `timeout` ms all the same. */
+    settled: async (timeout: number) => {
+      const until = Date.now() + timeout
+      const pending = () => [...requests.values()].some((entry) => entry.outcome === undefined)
+      while (pending() && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 100))
+    },
+    describe: () =>
+      [
+        ...[...requests.values()].map(
+          ({ line, sentAt, outcome }) => `  form-state ${line}, sent at ${seconds(sentAt)}: ${outcome ?? 'no answer yet'}`,
+        ),
+        ...errors.map((error) => `  ${error}`),
+      ].join('\n') || '  no form-state request, no error',
+    stop: () => {
+      page.off('request', onRequest)
+      page.off('requestfinished', onFinished)
+      page.off('requestfailed', onFailed)
+      page.off('console', onConsole)
+      page.off('pageerror', onPageError)
+    },
+  }
+}
+
 /** Picks an option in one of the admin UI's select or relationship fields (react-select), by the field's path. */
 export const chooseOption = async (page: Page, fieldPath: string, option: string): Promise<void> => {
   const field = page.locator(`#field-${fieldPath}`)

@@ -8,7 +8,7 @@ import Parser from 'rss-parser'
 import { Webhook } from 'standardwebhooks'
 import sharp from 'sharp'
 
-import { chooseOption, formStateContains, imagesLoaded, launchBrowser, logIn, newContext, save, screenshot } from './browser'
+import { chooseOption, formStateContains, imagesLoaded, launchBrowser, logIn, newContext, save, screenshot, watchFormStates } from './browser'
 import { ADMIN, apiLogin, createAccount, ensureAdminBuild, requestJson, startService, type E2EService } from './service'
 
 // The editor's day in the admin UI, in a real Chromium, against the production build on a fresh SQLite database.
@@ -104,7 +104,7 @@ describe('an editor in the admin UI', () => {
         const file = path.join(os.tmpdir(), `e2e-failure-${name.replace(/\W+/g, '-').slice(0, 60)}.png`)
         const saved = await page?.screenshot({ path: file }).then(() => true, () => false)
         if (saved && error instanceof Error) {
-          const note = `\n(the page at that moment: ${file})`
+          const note = `\n(the page at that moment: ${file}; the service's last output:\n${service.output().slice(-1500)})`
           error.stack = error.stack?.replace(error.message, error.message + note)
           error.message += note
         }
@@ -206,6 +206,8 @@ describe('an editor in the admin UI', () => {
       await page.getByRole('menuitem', { name: ARTICLE.language.label, exact: true }).click()
       await codeBlock.locator(`[data-selected-language="${ARTICLE.language.key}"]`).waitFor()
 
+      // The block's first form states (its fields, then the language) are answered before the code is typed.
+      await formStates.settled(20_000)
       const reachedBlock = formStateContains(page, CODE_BLOCK_FIELDS, lastLine, 5_000)
       await typeCode()
       if (await reachedBlock.then(() => true, () => false)) return true
@@ -219,16 +221,23 @@ describe('an editor in the admin UI', () => {
 
     // Sometimes the block's first form state is aborted by the admin UI and its editor then never reports a change
     // (seen in about 1 run of 4 on this machine, before this session's changes too): the article is started anew.
-    let codeReachedDocument = formStateContains(page, 'articles', lastLine, 120_000)
+    // Each attempt says what the admin UI sent and heard when it fails.
     let composed = false
+    let formStates = watchFormStates(page)
+    let codeReachedDocument: Promise<void> = Promise.resolve()
     for (let attempt = 1; attempt <= 3 && !composed; attempt++) {
-      codeReachedDocument.catch(() => {}) // awaited below; this only keeps an early failure from being "unhandled"
+      formStates.stop()
+      formStates = watchFormStates(page)
+      codeReachedDocument = formStateContains(page, 'articles', lastLine, 120_000)
+      codeReachedDocument.catch(() => {}) // awaited below when this attempt succeeds; an abandoned one's failure is moot
       composed = await compose()
       if (!composed) {
-        process.stdout.write(`e2e: the code block never sent its code (attempt ${attempt}); writing the article again\n`)
-        codeReachedDocument = formStateContains(page, 'articles', lastLine, 120_000)
+        process.stdout.write(
+          `e2e: the code block never sent its code (attempt ${attempt}); writing the article again. What the page sent:\n${formStates.describe()}\n`,
+        )
       }
     }
+    formStates.stop()
     expect(composed).toBe(true)
     await expect(codeBlock.locator('.view-line').allInnerTexts()).resolves.toEqual(
       ARTICLE.code.map((line) => line.replace(/ /g, '\u00a0')),
