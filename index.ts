@@ -32,7 +32,7 @@ import { createWallMessages } from './collections/WallMessages'
 import { WebhookDeliveries } from './collections/WebhookDeliveries'
 import { createWebhooks } from './collections/Webhooks'
 import { assignNumericId } from './hooks/assignNumericId'
-import { clearPublicCache, clearPublicCacheOnCommit } from './hooks/clearPublicCache'
+import { clearPublicCache } from './hooks/clearPublicCache'
 import { emitContentEvents, emitSiteUpdated, emitWallMessageCreated } from './hooks/emitWebhookEvents'
 import { refuseNulCharacters, refuseNulCharactersInOperation } from './hooks/refuseNulCharacters'
 import { indexArticle, indexProject, unindexArticle, unindexProject } from './hooks/indexForSearch'
@@ -296,7 +296,6 @@ export const blogPortfolio =
         boundEveryCollection(payload)
         guardDatabase(payload)
         await renewSqliteConnectionAfterBusy(payload.db, payload.logger)
-        clearPublicCacheOnCommit(payload.db)
         runCallbacksOnCommit(payload.db)
         limitSearchCopy(payload, options.searchMemoryMb)
         await prepareSearchIndexAtStart(payload)

@@ -1,19 +1,27 @@
-import type { DatabaseAdapter, PayloadRequest } from 'payload'
+import type { PayloadRequest } from 'payload'
 
 import { cacheBroadcastOf } from '../lib/coherence/cacheBroadcast'
+import { whenCommitted } from '../lib/db/afterCommit'
 import { keepsPublicFields } from '../lib/publicFields'
 import { publicCache } from '../lib/publicCache'
 
-type TransactionId = string | number
-
-const KEY = Symbol.for('blog-portfolio.clearOnCommit')
-const holder = globalThis as typeof globalThis & { [KEY]?: Set<TransactionId> }
-/** Transactions whose changes cleared the cache: cleared once more when they commit. */
-const clearOnCommit: Set<TransactionId> = (holder[KEY] ??= new Set())
-
 /** Tells the other processes on this database to clear theirs (lib/coherence), once the change is committed. */
-const announceClear = async (db: object | undefined): Promise<void> => {
-  if (db) await cacheBroadcastOf(db)?.announce()
+const announceClear = async (db: object): Promise<void> => {
+  await cacheBroadcastOf(db)?.announce()
+}
+
+const clearAgainCallbacks = new WeakMap<object, () => Promise<void>>()
+/** After a commit: this process's cache cleared once more, then the other processes told. One function per database. */
+const clearAgainFor = (db: object): (() => Promise<void>) => {
+  let clearAgain = clearAgainCallbacks.get(db)
+  if (!clearAgain) {
+    clearAgain = async () => {
+      publicCache.clear()
+      await announceClear(db)
+    }
+    clearAgainCallbacks.set(db, clearAgain)
+  }
+  return clearAgain
 }
 
 type ChangeArgs<Doc> = {
@@ -33,30 +41,11 @@ type ChangeArgs<Doc> = {
 export const clearPublicCache = async <Doc>({ collection, doc, operation, previousDoc, req }: ChangeArgs<Doc>): Promise<Doc> => {
   if (operation === 'update' && keepsPublicFields(collection?.custom, previousDoc, doc)) return doc
   publicCache.clear()
-  // Only a string or number names a transaction: without transactions (SQLite) Payload's dataloader leaves `{}`
-  // there, which would never be committed and so never leave the set. Without one, the write is committed already.
-  const id: unknown = req?.transactionID === undefined ? undefined : await req.transactionID
-  if (typeof id === 'string' || typeof id === 'number') clearOnCommit.add(id)
-  else await announceClear(req?.payload?.db)
+  const db = req?.payload?.db
+  if (!db) return doc
+  // Payload runs the hooks inside the write's transaction (Postgres): a read between this clear and the commit still
+  // sees the old record and could cache it again. So the cache is cleared once more after the commit, and only then
+  // are the other processes told (before it they would read the old record). Without a transaction, at once.
+  if (!(await whenCommitted(req, clearAgainFor(db)))) await announceClear(db)
   return doc
-}
-
-/**
- * Payload runs the hooks inside the write's transaction (Postgres): a read between the hook's clear and the commit
- * still sees the old record and could cache it again. So a transaction that cleared the cache clears it once more
- * when it has committed, and only then tells the other processes (before the commit they would read the old record).
- */
-export const clearPublicCacheOnCommit = (db: DatabaseAdapter): void => {
-  const commit = db.commitTransaction.bind(db)
-  const rollback = db.rollbackTransaction.bind(db)
-  db.commitTransaction = async (id) => {
-    await commit(id)
-    if (!clearOnCommit.delete(await id)) return
-    publicCache.clear()
-    await announceClear(db)
-  }
-  db.rollbackTransaction = async (id) => {
-    await rollback(id)
-    clearOnCommit.delete(await id)
-  }
 }

@@ -1,42 +1,50 @@
 import type { DatabaseAdapter, PayloadRequest } from 'payload'
 
 type TransactionId = string | number
-type Callback = () => void
+type Callback = () => void | Promise<void>
 
 const KEY = Symbol.for('blog-portfolio.afterCommit')
-const holder = globalThis as typeof globalThis & { [KEY]?: Map<TransactionId, Callback[]> }
-/** Callbacks waiting for their transaction to commit (dropped if it rolls back). */
-const waiting: Map<TransactionId, Callback[]> = (holder[KEY] ??= new Map())
+const holder = globalThis as typeof globalThis & { [KEY]?: Map<TransactionId, Set<Callback>> }
+/**
+ * Callbacks waiting for their transaction to commit (dropped if it rolls back), in the order they came; a callback
+ * given again in the same transaction (one per written record) runs once.
+ */
+const waiting: Map<TransactionId, Set<Callback>> = (holder[KEY] ??= new Map())
 
-const runSafely = (callback: Callback) => {
+// What runs after a commit follows from it (clear a cache, tell other processes, wake the jobs runner): its failure
+// must not fail the committed write.
+const runSafely = async (callback: Callback): Promise<void> => {
   try {
-    callback()
+    await callback()
   } catch {
-    // A callback after a commit is a nudge (wake the jobs runner): its failure must not fail the committed write.
+    // (see above)
   }
 }
 
 /**
- * Runs `callback` once the write `req` belongs to is committed: at once (on the next turn) when `req` has no
- * transaction (SQLite here, MongoDB without a replica set: each write is already committed), never if it rolls back.
- * Needs `runCallbacksOnCommit` on the adapter (the plugin's onInit).
+ * Runs `callback` once the transaction `req` belongs to commits (never if it rolls back) and answers true; answers
+ * false, and does nothing, when `req` has no transaction: its write is committed already (SQLite here, MongoDB
+ * without a replica set). Needs `runCallbacksOnCommit` on the adapter (the plugin's onInit).
  */
-export const afterCommit = async (req: Partial<PayloadRequest> | undefined, callback: Callback): Promise<void> => {
+export const whenCommitted = async (req: Partial<PayloadRequest> | undefined, callback: Callback): Promise<boolean> => {
   const id: unknown = req?.transactionID === undefined ? undefined : await req.transactionID
   // Without transactions (SQLite here) Payload leaves a promise of null on the request, which its dataloader turns
   // into `{}` (a JSON round trip of the batch key) once a read populates a relation: only a string or number is one.
-  if (typeof id !== 'string' && typeof id !== 'number') {
-    setImmediate(() => runSafely(callback))
-    return
-  }
-  const list = waiting.get(id)
-  if (list) list.push(callback)
-  else waiting.set(id, [callback])
+  if (typeof id !== 'string' && typeof id !== 'number') return false
+  const callbacks = waiting.get(id)
+  if (callbacks) callbacks.add(callback)
+  else waiting.set(id, new Set([callback]))
+  return true
+}
+
+/** Runs `callback` once the write `req` belongs to is committed: on the next turn when it has no transaction. */
+export const afterCommit = async (req: Partial<PayloadRequest> | undefined, callback: Callback): Promise<void> => {
+  if (!(await whenCommitted(req, callback))) setImmediate(() => void runSafely(callback))
 }
 
 /**
- * Wraps the adapter's commit and rollback (the idea of hooks/clearPublicCache.ts) so callbacks registered with
- * `afterCommit` run after their transaction commits, and are forgotten when it rolls back.
+ * The one wrap of the adapter's commit and rollback: after a commit, its transaction's callbacks run one after
+ * the other before the commit returns (so the write's answer leaves after them); a rollback forgets them.
  */
 export const runCallbacksOnCommit = (db: DatabaseAdapter): void => {
   const commit = db.commitTransaction.bind(db)
@@ -47,7 +55,7 @@ export const runCallbacksOnCommit = (db: DatabaseAdapter): void => {
     const callbacks = waiting.get(key)
     if (!callbacks) return
     waiting.delete(key)
-    callbacks.forEach(runSafely)
+    for (const callback of callbacks) await runSafely(callback)
   }
   db.rollbackTransaction = async (id) => {
     await rollback(id)

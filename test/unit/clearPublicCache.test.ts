@@ -1,7 +1,8 @@
 import { beforeEach, describe, expect, it } from '@jest/globals'
 import type { DatabaseAdapter, PayloadRequest } from 'payload'
 
-import { clearPublicCache, clearPublicCacheOnCommit } from '../../hooks/clearPublicCache'
+import { clearPublicCache } from '../../hooks/clearPublicCache'
+import { runCallbacksOnCommit } from '../../lib/db/afterCommit'
 import { setCacheBroadcast } from '../../lib/coherence/cacheBroadcast'
 import { publicCache } from '../../lib/publicCache'
 
@@ -15,8 +16,9 @@ const fakeDb = () => {
       events.push(`rollback ${await id}`)
     },
   }
-  clearPublicCacheOnCommit(db as unknown as DatabaseAdapter)
-  return { db, events }
+  runCallbacksOnCommit(db as unknown as DatabaseAdapter)
+  const payload = { db } as unknown as PayloadRequest['payload']
+  return { db, events, payload }
 }
 
 const keep = (key: string) => publicCache.set(key, 'value', Date.now() + 60_000)
@@ -25,9 +27,9 @@ beforeEach(() => publicCache.clear())
 
 describe('clearPublicCache', () => {
   it('clears at once, and again when the transaction that made the change commits', async () => {
-    const { db, events } = fakeDb()
+    const { db, events, payload } = fakeDb()
     keep('home')
-    await clearPublicCache({ doc: {}, req: { transactionID: Promise.resolve('tx-1') } })
+    await clearPublicCache({ doc: {}, req: { payload, transactionID: Promise.resolve('tx-1') } })
     expect(publicCache.get('home')).toBeUndefined()
 
     keep('home') // a read inside the transaction's window caches the old record again
@@ -37,8 +39,8 @@ describe('clearPublicCache', () => {
   })
 
   it('leaves the cache alone when a transaction that changed nothing it shows commits, or one that did rolls back', async () => {
-    const { db } = fakeDb()
-    await clearPublicCache({ doc: {}, req: { transactionID: 'tx-2' } })
+    const { db, payload } = fakeDb()
+    await clearPublicCache({ doc: {}, req: { payload, transactionID: 'tx-2' } })
     keep('home')
     await db.commitTransaction('tx-other')
     expect(publicCache.get('home')).toBe('value')
@@ -73,7 +75,7 @@ describe('clearPublicCache and public fields', () => {
 
 describe('clearPublicCache tells the other processes', () => {
   const withBroadcast = () => {
-    const { db, events } = fakeDb()
+    const { db, events, payload } = fakeDb()
     let announced = 0
     setCacheBroadcast(db, {
       announce: async () => {
@@ -81,7 +83,6 @@ describe('clearPublicCache tells the other processes', () => {
       },
       stop: async () => {},
     })
-    const payload = { db } as unknown as PayloadRequest['payload']
     return { db, events, payload, announced: () => announced }
   }
 
@@ -93,6 +94,13 @@ describe('clearPublicCache tells the other processes', () => {
     expect(announced()).toBe(1)
     await clearPublicCache({ doc: {}, req: { payload, transactionID: 'tx-4' } })
     await db.rollbackTransaction('tx-4')
+    expect(announced()).toBe(1)
+  })
+
+  it('once per transaction, however many of its writes cleared the cache', async () => {
+    const { db, payload, announced } = withBroadcast()
+    for (let record = 0; record < 3; record++) await clearPublicCache({ doc: {}, req: { payload, transactionID: 'tx-5' } })
+    await db.commitTransaction('tx-5')
     expect(announced()).toBe(1)
   })
 
