@@ -6,7 +6,12 @@ const config = {
     '^.+\\.(t|j)sx?$': [
       '@swc/jest',
       {
-        jsc: { parser: { syntax: 'typescript', tsx: true }, target: 'es2022', transform: { react: { runtime: 'automatic' } } },
+        jsc: {
+          parser: { syntax: 'typescript', tsx: true },
+          target: 'es2022',
+          transform: { react: { runtime: 'automatic' } },
+          experimental: { keepImportAttributes: true },
+        },
         module: { type: 'es6' },
       },
     ],

@@ -10,7 +10,7 @@ import { Hono } from 'hono'
 import { type PreparedBody, prepareBody, sendPrepared, sendTagged } from '../http/envelope'
 import type { ApiContext, ApiEnv } from '../http/requestTypes'
 import { buildOpenApiDocument } from './document'
-import packageJson from '../../package.json'
+import packageJson from '../../package.json' with { type: 'json' }
 
 /**
  * Scalar's single-file browser build, served from here so the page needs nothing from the internet. A build (the
