@@ -17,4 +17,14 @@ export default tseslint.config(
       'no-control-regex': 'off',
     },
   },
+  {
+    // Imports flow downward (ARCHITECTURE.md): the routes use these folders, never the other way round.
+    files: ['lib/**', 'hooks/**', 'collections/**', 'access/**', 'fields/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/endpoints', '**/endpoints/**'], message: 'endpoints/ sits above this folder: move what both need down into lib/.' }] },
+      ],
+    },
+  },
 )

@@ -6,15 +6,15 @@ import type { SearchKind } from '../lib/db/searchIndex'
 import { memorySearchIndexOf } from '../lib/db/searchMemory'
 import { querySearchIndex } from '../lib/db/searchQuery'
 import { isWordSearch } from '../lib/search/memorySearchPage'
+import { type PreparedBody, prepareData } from '../lib/preparedBody'
+import { searchAnswerData } from '../lib/search/searchAnswer'
 import { parseQuery, querySize } from '../lib/search/searchText'
 import { ApiError } from './http/apiError'
 import { MAX_SEARCH_PHRASES, MAX_SEARCH_WORDS, search } from './contracts/search'
-import { type PreparedBody, prepareData } from './http/envelope'
 import { parseQueryParams } from './http/query'
 import { sendPublicBody } from './http/publicResponse'
 import type { ApiEnv } from './http/requestTypes'
 import { admitSearch, searchRateLimited } from './http/searchRateLimit'
-import { searchAnswerData } from './serializers/searchResult'
 
 type SearchParams = z.output<typeof search.query>
 type SearchType = NonNullable<SearchParams['type']>

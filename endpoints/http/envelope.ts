@@ -1,6 +1,7 @@
 import etag from 'etag'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 
+import { type PreparedBody, prepareBody } from '../../lib/preparedBody'
 import type { ErrorCode, ErrorDetail } from './apiError'
 import type { ApiContext } from './requestTypes'
 
@@ -8,16 +9,6 @@ export type ErrorBody = {
   success: false
   error: { code: ErrorCode; message: string; details?: ErrorDetail[] }
 }
-
-/** A body serialised once, with its weak ETag, for bodies served many times. */
-export type PreparedBody = { json: Buffer<ArrayBuffer>; etag: string }
-
-export const prepareBody = (body: object): PreparedBody => {
-  const json = Buffer.from(JSON.stringify(body))
-  return { json, etag: etag(json, { weak: true }) }
-}
-
-export const prepareData = <T>(data: T, meta: Record<string, unknown> = {}): PreparedBody => prepareBody({ success: true, data, ...meta })
 
 const JSON_TYPE = 'application/json; charset=utf-8'
 

@@ -35,4 +35,4 @@ export const paginationQuery = ({ defaultLimit, maxLimit }: PaginationRule) => (
     .meta({ description: `Items per page; larger values are reduced to ${maxLimit}`, default: String(defaultLimit) }),
 })
 
-export { pageCount } from './pageCount'
+export { pageCount } from '../../lib/pageCount'

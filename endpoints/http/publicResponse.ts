@@ -1,6 +1,7 @@
 import { cached } from '../../lib/publicCache'
 import { PRIVATE_CACHE_CONTROL, publicCacheControl, setPublicCaching } from './cacheControl'
-import { type PreparedBody, prepareData, sendPrepared } from './envelope'
+import { type PreparedBody, prepareData } from '../../lib/preparedBody'
+import { sendPrepared } from './envelope'
 import type { ApiContext } from './requestTypes'
 
 /** An anonymous response prepared once, kept in the public cache under its path and query (or a shared key). */

@@ -7,7 +7,8 @@ import { renderApiReference } from '@scalar/client-side-rendering'
 import etag from 'etag'
 import { Hono } from 'hono'
 
-import { type PreparedBody, prepareBody, sendPrepared, sendTagged } from '../http/envelope'
+import { type PreparedBody, prepareBody } from '../../lib/preparedBody'
+import { sendPrepared, sendTagged } from '../http/envelope'
 import type { ApiContext, ApiEnv } from '../http/requestTypes'
 import { buildOpenApiDocument } from './document'
 import packageJson from '../../package.json' with { type: 'json' }

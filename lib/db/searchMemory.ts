@@ -2,7 +2,7 @@ import { getHeapStatistics } from 'node:v8'
 
 import type { Payload } from 'payload'
 
-import type { PreparedBody } from '../../endpoints/http/envelope'
+import type { PreparedBody } from '../preparedBody'
 import { publicCache } from '../publicCache'
 import type { WordSearch } from '../search/memorySearchPage'
 import type { CopyChange, CopySize } from '../search/searchThreadProtocol'

@@ -6,12 +6,12 @@
 import { getHeapStatistics } from 'node:v8'
 import { parentPort } from 'node:worker_threads'
 
-import { prepareData } from '../../endpoints/http/envelope'
-import { searchAnswerData } from '../../endpoints/serializers/searchResult'
 import type { ShownEntry } from '../db/searchChanges'
+import { prepareData } from '../preparedBody'
 import { MemorySearchIndex } from './memorySearchIndex'
 import { type CopiedIndex, memorySearchPage } from './memorySearchPage'
 import type { WorkerAnswer } from '../workerCalls'
+import { searchAnswerData } from './searchAnswer'
 import type { CopySize, ThreadMessage, ThreadRequest } from './searchThreadProtocol'
 
 const BEYOND_LATIN1 = /[^\x00-\xff]/

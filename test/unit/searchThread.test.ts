@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, jest } from '@jest/globals'
 
-import { prepareData } from '../../endpoints/http/envelope'
-import { searchAnswerData } from '../../endpoints/serializers/searchResult'
+import { prepareData } from '../../lib/preparedBody'
+import { searchAnswerData } from '../../lib/search/searchAnswer'
 import type { CopiedEntry } from '../../lib/db/searchChanges'
 import { SearchCopy } from '../../lib/db/searchMemory'
 import { rowidOf } from '../../lib/db/searchTables'
