@@ -101,19 +101,24 @@ export const formStateContains = (page: Page, schemaPath: string | RegExp, text:
 }
 
 /**
- * Follows the page's form-state requests (Next server actions, which the browser sends one at a time) and its
- * errors, to say what the admin UI was waiting for when a step gave up. `stop()` detaches it.
+ * Follows the page's server actions (form states among them: Next sends them one at a time, so one left unanswered
+ * holds back the rest), its REST calls and its errors, to say what the admin UI was waiting for when a step gave up.
+ * `stop()` detaches it.
  */
 export const watchFormStates = (page: Page) => {
   const started = Date.now()
   const seconds = (at: number) => `${((at - started) / 1000).toFixed(1)} s`
   const requests = new Map<Request, { line: string; sentAt: number; outcome?: string }>()
   const errors: string[] = []
+  // Every server action (the admin UI's server functions: form-state and others), and the REST calls it makes.
   const onRequest = (request: Request) => {
-    const body = request.postData()
-    if (body === null || !body.includes('"name":"form-state"')) return
-    const path = /"schemaPath":"([^"]*)"/.exec(body)?.[1] ?? '?'
-    requests.set(request, { line: `${path} (${body.length} bytes)`, sentAt: Date.now() })
+    const isAction = request.headers()['next-action'] !== undefined
+    if (!isAction && !new URL(request.url()).pathname.startsWith('/cms-api/')) return
+    const body = request.postData() ?? ''
+    const name = /"name":"([^"]*)"/.exec(body)?.[1]
+    const path = /"schemaPath":"([^"]*)"/.exec(body)?.[1]
+    const what = isAction ? `${name ?? 'server action'}${path ? ` ${path}` : ''}` : `${request.method()} ${new URL(request.url()).pathname}`
+    requests.set(request, { line: `${what} (${body.length} bytes)`, sentAt: Date.now() })
   }
   const onDone = (request: Request, outcome: () => string) => {
     const entry = requests.get(request)
@@ -131,7 +136,7 @@ export const watchFormStates = (page: Page) => {
   page.on('console', onConsole)
   page.on('pageerror', onPageError)
   return {
-    /** Resolves once every form-state request sent so far is answered, or after `timeout` ms all the same. */
+    /** Resolves once every request it follows is answered, or after `timeout` ms all the same. */
     settled: async (timeout: number) => {
       const until = Date.now() + timeout
       const pending = () => [...requests.values()].some((entry) => entry.outcome === undefined)
@@ -140,10 +145,10 @@ export const watchFormStates = (page: Page) => {
     describe: () =>
       [
         ...[...requests.values()].map(
-          ({ line, sentAt, outcome }) => `  form-state ${line}, sent at ${seconds(sentAt)}: ${outcome ?? 'no answer yet'}`,
+          ({ line, sentAt, outcome }) => `  ${line}, sent at ${seconds(sentAt)}: ${outcome ?? 'no answer yet'}`,
         ),
         ...errors.map((error) => `  ${error}`),
-      ].join('\n') || '  no form-state request, no error',
+      ].join('\n') || '  no request, no error',
     stop: () => {
       page.off('request', onRequest)
       page.off('requestfinished', onFinished)
