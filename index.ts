@@ -39,16 +39,16 @@ import { indexArticle, indexProject, unindexArticle, unindexProject } from './ho
 import { ADMIN_COMPONENT_PATHS } from './lib/adminComponentPaths'
 import { createFirstAdmin } from './lib/createFirstAdmin'
 import { EXTENDABLE_SLUGS, extendHostCollection } from './lib/extendHostCollection'
+import { answerDatabaseOutage } from './hooks/answerDatabaseOutage'
 import { answerRequestMistakes } from './hooks/answerRequestMistakes'
 import { GRAPHQL_ERROR_NAME, logGraphqlErrors } from './hooks/logGraphqlErrors'
 import { boundEveryCollection } from './lib/boundEveryCollection'
 import { boundGraphqlOperations } from './lib/graphqlBounds'
 import { QueryBoundsError } from './lib/queryBoundsError'
 import { RecordInUseError } from './lib/recordInUse'
-import { setRetryAfterOnOutage } from './hooks/setRetryAfterOnOutage'
 import { startSharedState } from './lib/coherence/startSharedState'
 import { runCallbacksOnCommit } from './lib/db/afterCommit'
-import { guardDatabase } from './lib/db/guardDatabase'
+import { watchForOutages } from './lib/db/outages'
 import { withInternalFieldsOutOfBulkEdit } from './lib/internalFieldsOutOfBulkEdit'
 import { withVersionHistory } from './lib/versionHistoryView'
 import { renewSqliteConnectionAfterBusy } from './lib/db/sqliteConnection'
@@ -288,13 +288,13 @@ export const blogPortfolio =
       },
       hooks: {
         ...incoming.hooks,
-        afterError: [...(incoming.hooks?.afterError ?? []), setRetryAfterOnOutage, answerRequestMistakes, logGraphqlErrors],
+        afterError: [...(incoming.hooks?.afterError ?? []), answerRequestMistakes, logGraphqlErrors, answerDatabaseOutage],
       },
       loggingLevels: { ...EXPECTED_REFUSALS, ...incoming.loggingLevels },
       routes: { ...incoming.routes, api: cmsApiRoute },
       onInit: async (payload) => {
         boundEveryCollection(payload)
-        guardDatabase(payload)
+        watchForOutages(payload)
         await renewSqliteConnectionAfterBusy(payload.db, payload.logger)
         runCallbacksOnCommit(payload.db)
         limitSearchCopy(payload, options.searchMemoryMb)

@@ -3,7 +3,7 @@ import type { Payload } from 'payload'
 
 import { clientAddressOf } from '../lib/clientAddress'
 import type { DatabaseKind } from '../lib/databaseSelection'
-import { reportDatabaseError } from '../lib/db/guardDatabase'
+import { reportDatabaseError } from '../lib/db/outages'
 import type { ServiceEnv } from '../lib/env'
 import { adminRoutes } from './admin'
 import { articleRoutes } from './articles'

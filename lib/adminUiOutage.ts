@@ -1,7 +1,7 @@
 import type { Payload } from 'payload'
 
 import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE } from './db/databaseUnavailable'
-import { outageMonitorOf } from './db/guardDatabase'
+import { outageMonitorOf } from './db/outages'
 import { tokenMetOutage } from './outageAwareJwt'
 
 const NEXT_ASSETS = /^\/_next\//

@@ -3,6 +3,7 @@ import { type AuthStrategy, type AuthStrategyFunctionArgs, type CollectionSlug, 
 import { parseCookies } from 'payload/shared'
 
 import { isDatabaseUnavailable } from './db/databaseUnavailable'
+import { reportDatabaseError } from './db/outages'
 
 /** Requests whose token could not be checked because the database was unreachable, by their headers object. */
 const metOutage = new WeakSet<Headers>()
@@ -40,6 +41,7 @@ const accountUnreadable = async (subject: TokenSubject, payload: Payload): Promi
     await payload.db.findOne({ collection, where: { id: { equals: subject.id } } })
     return false
   } catch (error) {
+    reportDatabaseError(payload.db, error)
     return isDatabaseUnavailable(error)
   }
 }

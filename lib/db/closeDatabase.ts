@@ -1,7 +1,7 @@
 import type { Payload } from 'payload'
 
 import { stopCacheBroadcast } from '../coherence/cacheBroadcast'
-import { outageMonitorOf } from './guardDatabase'
+import { outageMonitorOf } from './outages'
 import { stopSearchCopy } from './searchMemory'
 import { closeSqliteReader } from './sqliteReader'
 

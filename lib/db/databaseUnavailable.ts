@@ -40,8 +40,11 @@ const UNAVAILABLE_CODES = new Set([
 /**
  * pg reports some losses only in words, and Payload rewraps some driver errors as text without their cause
  * (`Error: cannot begin transaction: connect ECONNREFUSED …`); MongoDB's driver reports them by error class.
+ * On the SQL adapters a BEGIN cannot fail for the data's sake, so any failed BEGIN counts (Postgres' 57P01,
+ * "terminating connection due to administrator command", reaches us only as that text).
  */
 const UNAVAILABLE_MESSAGES = [
+  /^Error: cannot begin transaction: /,
   /\b(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EHOSTUNREACH|ENETUNREACH)\b/,
   /Connection terminated/i,
   /timeout exceeded when trying to connect/i,

@@ -104,7 +104,7 @@ const tolerateDoubleRelease = (pool: PgPool, logger: Logger): void => {
 }
 
 /**
- * Makes a lost Postgres connection an event to log instead of the end of the process.
+ * Makes a lost Postgres connection an event to log (and pass to `onLost`) instead of the end of the process.
  *
  * - pg-pool re-emits an idle client's error on the pool (`pool.emit('error')`): without a listener, Node throws it.
  * - A checked-out client emits `error` on itself (the pool removes its own listener while the client is out): each
@@ -116,10 +116,11 @@ const tolerateDoubleRelease = (pool: PgPool, logger: Logger): void => {
  *
  * Relies on pg-pool 3's `_clients` and `_idle` lists to find that client.
  */
-export const guardPostgresPool = (pool: PgPool, logger: Logger): void => {
+export const guardPostgresPool = (pool: PgPool, logger: Logger, onLost: (error: Error) => void = () => {}): void => {
   tolerateDoubleRelease(pool, logger)
   pool.on('error', (error) => {
     logger.warn({ reason: error.message }, 'A Postgres connection was lost; the pool will open a new one when needed')
+    onLost(error)
   })
   const ignoreOnClient = () => {}
   pool.on('connect', (client) => {

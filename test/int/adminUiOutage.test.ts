@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 
 import { adminUiOutageResponse } from '../../lib/adminUiOutage'
 import { listen } from '../../lib/httpServer'
-import { outageMonitorOf } from '../../lib/db/guardDatabase'
+import { outageMonitorOf } from '../../lib/db/outages'
 import { createAccount, loginToken } from '../helpers/accounts'
 import { bootService, type BootedService } from '../helpers/bootService'
 import { startPostgresCluster } from '../helpers/postgresCluster.mjs'

@@ -79,4 +79,29 @@ describeOnSqlite('a SQLite database locked by another writer', () => {
     const me = await service.request().get('/api/auth/me').set('Authorization', `Bearer ${token}`)
     expect(me.status).toBe(200)
   })
+
+  it("answers Payload's REST 503 with Retry-After, and its GraphQL with the same message, while the lock outlasts the timeout", async () => {
+    const editor = await createAccount(service.payload, 'editor')
+    const token = await loginToken(service, editor.email)
+    const lock = await holdWriteLock(BUSY_TIMEOUT_MS * 4)
+    const [rest, graphql] = await Promise.all([
+      service.request().post('/cms-api/categories').set('Authorization', `Bearer ${token}`).send({ name: 'REST under a lock' }),
+      service
+        .request()
+        .post('/cms-api/graphql')
+        .set('Authorization', `Bearer ${token}`)
+        .send({ query: 'mutation { createCategory(data: { name: "GraphQL under a lock", type: article }) { id } }' }),
+    ])
+    await lock.released
+    expect(rest.status).toBe(503)
+    expect(rest.headers['retry-after']).toBe('5')
+    expect(rest.body).toEqual({ errors: [{ message: 'The database cannot be reached right now; try again shortly' }] })
+    expect(graphql.headers['retry-after']).toBe('5')
+    expect(graphql.body.errors).toEqual([
+      expect.objectContaining({ message: 'The database cannot be reached right now; try again shortly', extensions: expect.objectContaining({ statusCode: 503 }) }),
+    ])
+    const names = (await service.payload.find({ collection: 'categories', limit: 100 })).docs.map((category) => category.name)
+    expect(names).not.toContain('REST under a lock')
+    expect(names).not.toContain('GraphQL under a lock')
+  })
 })

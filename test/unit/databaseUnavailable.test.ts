@@ -17,6 +17,7 @@ describe('isDatabaseUnavailable', () => {
     ['a pool that could not connect in time', new Error('timeout exceeded when trying to connect')],
     ['SQLite still locked after busy_timeout', withCode('SQLITE_BUSY: database is locked', 'SQLITE_BUSY')],
     ['a transaction that could not begin', new Error('Error: cannot begin transaction: connect ECONNREFUSED 127.0.0.1:5432')],
+    ['a transaction whose connection was terminated as it began', new Error('Error: cannot begin transaction: terminating connection due to administrator command')],
     ['a wrapped driver error', drizzleWrapped(withCode('connect ECONNREFUSED 127.0.0.1:5432', 'ECONNREFUSED'))],
     ['one address of several refused', drizzleWrapped(new AggregateError([withCode('refused', 'ECONNREFUSED')]))],
     ['MongoDB without a server', Object.assign(new Error('Server selection timed out'), { name: 'MongoServerSelectionError' })],
