@@ -22,6 +22,7 @@ const config = {
   moduleNameMapper: { '\\.(css|scss)$': '<rootDir>/test/helpers/emptyModule.js' },
   testMatch: ['<rootDir>/test/**/*.test.ts'],
   setupFilesAfterEnv: ['<rootDir>/test/helpers/contractAfterEach.ts'],
+  globalSetup: '<rootDir>/test/helpers/buildServerOnce.mjs',
   testPathIgnorePatterns: ['/node_modules/', '/.next/', '/test/e2e/', '/test/example/'],
   // The example app's own install (examples/next-app/node_modules) is not this project's code.
   modulePathIgnorePatterns: ['<rootDir>/examples/'],

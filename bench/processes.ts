@@ -6,6 +6,7 @@ import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
 
+import { buildServer } from '../scripts/build-server.mjs'
 import { freePort } from '../test/helpers/freePort.mjs'
 import { startPostgresCluster } from '../test/helpers/postgresCluster.mjs'
 import { spawnBuiltServer } from '../test/helpers/serverProcess'
@@ -123,7 +124,8 @@ export const startService = async (env: Record<string, string>, profileDir: stri
   const port = await freePort()
   if (profileDir) fs.mkdirSync(profileDir, { recursive: true })
   const profiling = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`] : []
-  const { child, output } = await spawnBuiltServer({ ...env, PORT: String(port) }, [...flags, ...profiling])
+  await buildServer()
+  const { child, output } = spawnBuiltServer({ ...env, PORT: String(port) }, [...flags, ...profiling])
   const stop = trackChild('service', child)
   const url = `http://127.0.0.1:${port}`
   await untilHealthy(child, url, (what) => new Error(`the service ${what}:\n${output().slice(-20_000)}`), () =>

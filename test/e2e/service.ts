@@ -40,7 +40,7 @@ export const ensureAdminBuild = async (): Promise<void> => {
  */
 export const startService = async (): Promise<E2EService> => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'blog-service-e2e-'))
-  const server = await spawnBuiltServer({
+  const server = spawnBuiltServer({
     ADMIN: 'true',
     NODE_ENV: 'production',
     PAYLOAD_SECRET: 'e2e-test-secret-not-for-production',

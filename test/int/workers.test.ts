@@ -67,7 +67,7 @@ describe('WORKERS=2, started as npm start does, in production', () => {
   let base: string
 
   beforeAll(async () => {
-    server = await spawnBuiltServer({
+    server = spawnBuiltServer({
       NODE_ENV: 'production',
       PAYLOAD_SECRET: 'workers-test-secret',
       DATABASE_URL: database.url,
@@ -159,7 +159,7 @@ describe('WORKERS=2, started as npm start does, in production', () => {
 
 describe('a WORKERS value that is not a number of processes', () => {
   it.each(['junk', '0', '-2', '65'])('WORKERS=%s: refuses to start, exit 1, says why on stderr', async (value) => {
-    const server = await spawnBuiltServer({ DATABASE_URL: database.url, DATA_DIR: dataDir, ADMIN: 'false', WORKERS: value })
+    const server = spawnBuiltServer({ DATABASE_URL: database.url, DATA_DIR: dataDir, ADMIN: 'false', WORKERS: value })
     let stderr = ''
     server.child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
     const { code } = await server.exited
