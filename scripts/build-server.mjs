@@ -12,29 +12,43 @@ import { copyDocsViewer } from './copy-docs-viewer.mjs'
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 export const SERVER_BUILD = path.join(root, 'dist', 'server.mjs')
 
+/** What every build here shares: ES modules for plain `node`, packages left as imports of node_modules. */
+const buildOptions = {
+  absWorkingDir: root,
+  bundle: true,
+  // lib/search/searchThreadClient.ts: the thread runs from its built file, and its start from the sources is left out.
+  define: { 'process.env.BLOG_PORTFOLIO_BUILD': '"true"' },
+  minifySyntax: true,
+  entryNames: '[name]',
+  format: 'esm',
+  logLevel: 'warning',
+  outdir: path.dirname(SERVER_BUILD),
+  outExtension: { '.js': '.mjs' },
+  packages: 'external',
+  platform: 'node',
+  // Stack traces point into the build; `NODE_OPTIONS=--enable-source-maps` maps them back to the sources.
+  sourcemap: true,
+  target: 'node20',
+}
+
 export const buildServer = async () => {
-  await build({
-    absWorkingDir: root,
-    bundle: true,
-    // lib/search/searchThreadClient.ts: the thread runs from its built file, and its start from the sources is left out.
-    define: { 'process.env.BLOG_PORTFOLIO_BUILD': '"true"' },
-    minifySyntax: true,
-    // Each thread runs from a file of its own beside the server, where its client looks (new URL(..., import.meta.url)).
-    entryPoints: ['server.ts', 'lib/search/searchThread.ts', 'lib/db/sqliteReadWorker.mjs'],
-    entryNames: '[name]',
-    format: 'esm',
-    logLevel: 'warning',
-    outdir: path.dirname(SERVER_BUILD),
-    outExtension: { '.js': '.mjs' },
-    packages: 'external',
-    platform: 'node',
-    // Stack traces point into the build; `NODE_OPTIONS=--enable-source-maps` maps them back to the sources.
-    sourcemap: true,
-    target: 'node20',
-  })
+  // Each thread runs from a file of its own beside the server, where its client looks (new URL(..., import.meta.url)).
+  await build({ ...buildOptions, entryPoints: ['server.ts', 'lib/search/searchThread.ts', 'lib/db/sqliteReadWorker.mjs'] })
   copyDocsViewer(path.dirname(SERVER_BUILD))
   return SERVER_BUILD
 }
+
+/** The command-line scripts (`npm run import`, `export`, `backup`, `restore`, `seed:demo`) by name. */
+const COMMANDS = ['import', 'export', 'backup', 'restore', 'seed-demo']
+
+/** Where `buildCommands` puts a script: beside the server, whose threads it may start. */
+export const commandBuild = (name) => path.join(path.dirname(SERVER_BUILD), `${name}.mjs`)
+
+/**
+ * Builds the command-line scripts beside the server. npm runs them from their sources (through tsx); the tests,
+ * which start them dozens of times, run these builds (test/helpers/buildServerOnce.mjs).
+ */
+export const buildCommands = () => build({ ...buildOptions, entryPoints: COMMANDS.map((name) => `scripts/${name}.ts`) })
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const started = Date.now()

@@ -1,9 +1,10 @@
-import { buildServer } from '../../scripts/build-server.mjs'
+import { buildCommands, buildServer } from '../../scripts/build-server.mjs'
 
 /**
- * Jest's globalSetup: compiles the server once per run, as `npm start` does, so that every test that starts it as a
- * process runs the build (test/helpers/serverProcess.ts) instead of compiling the sources through tsx each time.
+ * Jest's globalSetup: compiles the server and the command-line scripts once per run, as `npm start` compiles the
+ * server, so that the tests that start them as processes run the builds (test/helpers/serverProcess.ts,
+ * test/helpers/commandLine.ts) instead of compiling the sources through tsx in every process.
  */
 export default async function buildServerOnce() {
-  await buildServer()
+  await Promise.all([buildServer(), buildCommands()])
 }

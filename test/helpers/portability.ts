@@ -1,6 +1,8 @@
 import { execFile } from 'node:child_process'
 import path from 'node:path'
 
+import { commandArgs } from './commandLine'
+
 const ROOT = path.resolve(import.meta.dirname, '../..')
 
 export const BLOG_FIXTURES = path.join(ROOT, 'test/fixtures/blogs')
@@ -8,7 +10,7 @@ export const BLOG_FIXTURES = path.join(ROOT, 'test/fixtures/blogs')
 export type ScriptResult = { status: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }
 
 /**
- * Runs `npm run import` or `npm run export` (the script itself, as npm would) against a database and data folder.
+ * Runs `npm run import` or `npm run export` (the script's build, as npm would run its source) against a database and data folder.
  * Asynchronous on purpose: the service under test keeps serving (and holding its connections) while it runs.
  */
 export const runPortabilityScript = (
@@ -19,7 +21,7 @@ export const runPortabilityScript = (
   new Promise((resolve) => {
     const child = execFile(
       process.execPath,
-      ['--conditions=production', '--no-deprecation', '--import', 'tsx', `scripts/${script}.ts`, ...args],
+      commandArgs(script, args),
       {
         cwd: ROOT,
         encoding: 'utf8',

@@ -12,6 +12,7 @@ import { createBackup } from '../../lib/backup/createBackup'
 import { readEnv } from '../../lib/env'
 import { createAccount } from '../helpers/accounts'
 import { bootService, type BootedService } from '../helpers/bootService'
+import { commandArgs } from '../helpers/commandLine'
 import { createArticle, createCategory, createProject } from '../helpers/content'
 import { craftedManifest, type CraftedEntry, treeOf, writeCraftedArchive } from '../helpers/craftedArchive'
 import { uploadImage } from '../helpers/media'
@@ -49,7 +50,7 @@ const runCommand = (command: string, args: string[], env: NodeJS.ProcessEnv): Pr
 }
 const npmRun = (script: 'backup' | 'restore', args: string[], env: NodeJS.ProcessEnv) => runCommand('npm', ['run', '--silent', script, '--', ...args], env)
 const nodeRun = (script: 'backup' | 'restore', args: string[], env: NodeJS.ProcessEnv) =>
-  runCommand(process.execPath, ['--conditions=production', '--no-deprecation', '--import', 'tsx', `scripts/${script}.ts`, ...args], env)
+  runCommand(process.execPath, commandArgs(script, args), env)
 
 const newTarget = async (): Promise<Target> => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'blog-service-restore-'))

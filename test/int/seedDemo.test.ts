@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 
 import { readDailyViews } from '../../lib/db/dailyViews'
 import { bootService, type BootedService } from '../helpers/bootService'
+import { commandArgs } from '../helpers/commandLine'
 import { createTestDatabase, type TestDatabase } from '../helpers/testDatabase'
 
 const ROOT = path.resolve(import.meta.dirname, '../..')
@@ -17,7 +18,7 @@ describe('npm run seed:demo', () => {
   let service: BootedService | undefined
 
   const seed = () =>
-    spawnSync(process.execPath, ['--conditions=production', '--no-deprecation', '--import', 'tsx', 'scripts/seed-demo.ts'], {
+    spawnSync(process.execPath, commandArgs('seed-demo'), {
       cwd: ROOT,
       encoding: 'utf8',
       env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'development', DATA_DIR: dataDir, DATABASE_URL: database.url, PAYLOAD_SECRET: 'seed-test', LOG_LEVEL: 'error' },
