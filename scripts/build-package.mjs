@@ -15,26 +15,12 @@ import { fileURLToPath } from 'node:url'
 
 import { build } from 'esbuild'
 
+import { NODE_BUILD_OPTIONS } from './build-server.mjs'
 import { copyDocsViewer } from './copy-docs-viewer.mjs'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 export const PACKAGE_DIR = path.join(root, 'dist', 'package')
 const COMPONENTS_DIR = path.join(root, 'components')
-
-const common = {
-  absWorkingDir: root,
-  bundle: true,
-  // lib/search/searchThreadClient.ts: the thread runs from its built file, and its start from the sources is left out.
-  define: { 'process.env.BLOG_PORTFOLIO_BUILD': '"true"' },
-  minifySyntax: true,
-  format: 'esm',
-  logLevel: 'warning',
-  outExtension: { '.js': '.mjs' },
-  packages: 'external',
-  platform: 'node',
-  sourcemap: true,
-  target: 'node20',
-}
 
 /** A component's import of another file of components/ stays an import of that file's own build. */
 const componentsStaySeparate = {
@@ -59,14 +45,14 @@ const componentEntries = () =>
 /** The modules, without their declarations. */
 export const buildPackageCode = async () => {
   await build({
-    ...common,
+    ...NODE_BUILD_OPTIONS,
     entryPoints: ['index.ts', 'lib/search/searchThread.ts', 'lib/db/sqliteReadWorker.mjs'],
     entryNames: '[name]',
     outdir: PACKAGE_DIR,
   })
   copyDocsViewer(PACKAGE_DIR)
   await build({
-    ...common,
+    ...NODE_BUILD_OPTIONS,
     entryPoints: componentEntries(),
     entryNames: '[name]',
     jsx: 'automatic',

@@ -12,17 +12,15 @@ import { copyDocsViewer } from './copy-docs-viewer.mjs'
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 export const SERVER_BUILD = path.join(root, 'dist', 'server.mjs')
 
-/** What every build here shares: ES modules for plain `node`, packages left as imports of node_modules. */
-const buildOptions = {
+/** What every build of this project shares (the package's too): ES modules for plain `node`, packages left as imports. */
+export const NODE_BUILD_OPTIONS = {
   absWorkingDir: root,
   bundle: true,
   // lib/search/searchThreadClient.ts: the thread runs from its built file, and its start from the sources is left out.
   define: { 'process.env.BLOG_PORTFOLIO_BUILD': '"true"' },
   minifySyntax: true,
-  entryNames: '[name]',
   format: 'esm',
   logLevel: 'warning',
-  outdir: path.dirname(SERVER_BUILD),
   outExtension: { '.js': '.mjs' },
   packages: 'external',
   platform: 'node',
@@ -30,6 +28,8 @@ const buildOptions = {
   sourcemap: true,
   target: 'node20',
 }
+
+const buildOptions = { ...NODE_BUILD_OPTIONS, entryNames: '[name]', outdir: path.dirname(SERVER_BUILD) }
 
 export const buildServer = async () => {
   // Each thread runs from a file of its own beside the server, where its client looks (new URL(..., import.meta.url)).
