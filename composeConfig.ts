@@ -25,7 +25,7 @@ const dirname = projectRoot
 const isNextBuild = () => process.env.NEXT_PHASE === 'phase-production-build'
 
 /** The whole Payload config of the service, from its environment. */
-export const composeConfig = (env: ServiceEnv): Promise<SanitizedConfig> =>
+export const composeConfig = async (env: ServiceEnv): Promise<SanitizedConfig> =>
   buildConfig({
     admin: {
       dependencies: { ...S3_ADMIN_DEPENDENCIES },
@@ -36,7 +36,7 @@ export const composeConfig = (env: ServiceEnv): Promise<SanitizedConfig> =>
     // Read by the users collection's login throttle (hooks/throttleLogin.ts) and forgot-password limit
     // (hooks/limitForgotPassword.ts).
     custom: { loginThrottle: loginThrottleSettingsFromEnv(env), forgotPasswordLimit: env.forgotPasswordRateLimit },
-    db: createDatabaseAdapter(
+    db: await createDatabaseAdapter(
       selectDatabase(env.databaseUrl, env.dataDir),
       {
         postgres: { directory: path.resolve(dirname, 'migrations/postgres'), list: postgresMigrations },

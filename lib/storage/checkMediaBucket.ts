@@ -1,4 +1,3 @@
-import { HeadBucketCommand, S3Client } from '@aws-sdk/client-s3'
 import type { Payload } from 'payload'
 
 import { ConfigError } from '../configError'
@@ -13,6 +12,7 @@ const statusOf = (error: unknown): number | undefined => (error as { $metadata?:
  * may come back): the service starts, logs a warning, and uploads and media answer errors until it does.
  */
 export const checkMediaBucket = async (settings: S3Settings, payload: Payload): Promise<void> => {
+  const { HeadBucketCommand, S3Client } = await import('@aws-sdk/client-s3')
   const client = new S3Client(s3ClientConfig(settings, 1))
   const where = `"${settings.bucket}"${settings.endpoint ? ` at ${settings.endpoint}` : ''}`
   try {
