@@ -3,7 +3,8 @@ import type { DatabaseAdapter, PayloadRequest } from 'payload'
 type TransactionId = string | number
 type Callback = () => void | Promise<void>
 
-const KEY = Symbol.for('blog-portfolio.afterCommit')
+// Versioned: a process that hot-reloads this module may still hold an earlier version's shape (an array per transaction).
+const KEY = Symbol.for('blog-portfolio.afterCommit.v2')
 const holder = globalThis as typeof globalThis & { [KEY]?: Map<TransactionId, Set<Callback>> }
 /**
  * Callbacks waiting for their transaction to commit (dropped if it rolls back), in the order they came; a callback
