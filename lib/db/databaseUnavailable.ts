@@ -62,9 +62,6 @@ export type ErrorLike = { message: string; code?: unknown; name?: unknown; cause
 const isErrorLike = (value: unknown): value is ErrorLike =>
   typeof value === 'object' && value !== null && typeof (value as { message?: unknown }).message === 'string'
 
-/** Any thrown value as an error's shape (a thrown string becomes its message). */
-export const errorLike = (value: unknown): ErrorLike => (isErrorLike(value) ? value : { message: String(value) })
-
 const looksUnavailable = (error: ErrorLike): boolean => {
   if (typeof error.code === 'string' && UNAVAILABLE_CODES.has(error.code)) return true
   if (typeof error.name === 'string' && UNAVAILABLE_NAMES.has(error.name)) return true

@@ -7,8 +7,6 @@ export type OutageMonitor = {
   /** Tells the monitor a database call failed because the database was unreachable. */
   reportUnavailable: (error: unknown) => void
   isDown: () => boolean
-  /** The error that started the current outage. */
-  lastError: () => unknown
   stop: () => void
 }
 
@@ -32,7 +30,6 @@ const errorMessage = (error: unknown): string =>
  */
 export const createOutageMonitor = ({ logger, ping, probeIntervalMs = 1000, confirmRetryMs = 200, now = Date.now }: MonitorOptions): OutageMonitor => {
   let downSince: number | undefined
-  let startedBy: unknown
   let confirming = false
   let timer: NodeJS.Timeout | undefined
   let stopped = false
@@ -73,7 +70,6 @@ export const createOutageMonitor = ({ logger, ping, probeIntervalMs = 1000, conf
 
   const declareDown = (error: unknown) => {
     downSince = now()
-    startedBy = error
     logger.error({ reason: errorMessage(error) }, 'Database unreachable: answering 503 until it is back')
     probe()
   }
@@ -91,7 +87,6 @@ export const createOutageMonitor = ({ logger, ping, probeIntervalMs = 1000, conf
         })
     },
     isDown: () => downSince !== undefined,
-    lastError: () => startedBy,
     stop: () => {
       stopped = true
       clearTimeout(timer)

@@ -7,7 +7,7 @@ const recordingLogger = () => {
   return {
     lines,
     logger: {
-      error: (_object: object, message: string) => lines.push(`error: ${message}`),
+      error: (object: object, message: string) => lines.push(`error: ${message} (${JSON.stringify(object)})`),
       info: (message: string) => lines.push(`info: ${message}`),
     },
   }
@@ -36,13 +36,13 @@ describe('createOutageMonitor', () => {
       confirmRetryMs: 5,
     })
 
-    const first = new Error('connect ECONNREFUSED')
+    const first = new Error('connect ECONNREFUSED 127.0.0.1:5432')
     monitor.reportUnavailable(first)
     for (let i = 0; i < 99; i++) monitor.reportUnavailable(new Error('connect ECONNREFUSED'))
     await waitFor(() => monitor.isDown()) // confirmed by a ping that failed
-    expect(monitor.lastError()).toBe(first)
     await waitFor(() => pings >= 3)
-    expect(lines).toEqual(['error: Database unreachable: answering 503 until it is back'])
+    // The outage is logged with the failure that reported it first.
+    expect(lines).toEqual(['error: Database unreachable: answering 503 until it is back ({"reason":"connect ECONNREFUSED 127.0.0.1:5432"})'])
 
     reachable = true
     await waitFor(() => !monitor.isDown())
