@@ -32,6 +32,7 @@ const holdWriteLock = (holdMs: number) =>
     const released = new Promise<void>((done) => holder.on('exit', () => done()))
     holder.stdout.once('data', () => resolve({ released }))
     holder.once('error', reject)
+    holder.once('exit', (code) => reject(new Error(`the lock holder ended before it held the lock (exit code ${code})`)))
   })
 
 const post = (content: string) => service.request().post('/api/wall-messages').send({ nickname: 'Visitor', content })
