@@ -27,7 +27,7 @@ export const heapLimitProblem = (env) => {
  * (369 MB with 16), with no throughput difference the machine's noise let show. `HEAP_LIMIT_MB=off` leaves this to V8
  * as well; a `--max-semi-space-size` in NODE_OPTIONS wins.
  */
-export const SEMI_SPACE_MB = 8
+const SEMI_SPACE_MB = 8
 
 export const serverFlags = (env) => {
   const flags = ['--conditions=production', '--no-deprecation']
