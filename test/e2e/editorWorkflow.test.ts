@@ -2,7 +2,7 @@ import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
 
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Page, Response } from 'playwright-core'
 import Parser from 'rss-parser'
 import { Webhook } from 'standardwebhooks'

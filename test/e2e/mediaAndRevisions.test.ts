@@ -1,7 +1,7 @@
 import os from 'node:os'
 import path from 'node:path'
 
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Page, Response } from 'playwright-core'
 import sharp from 'sharp'
 

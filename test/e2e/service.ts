@@ -55,7 +55,7 @@ export const startService = async (): Promise<E2EService> => {
     WEBHOOK_ALLOW_PRIVATE: 'true',
     NEXT_TELEMETRY_DISABLED: '1',
   })
-  // If jest itself is stopped (Ctrl+C), the server goes with it.
+  // If the test runner itself is stopped (Ctrl+C), the server goes with it.
   const killOnExit = () => server.child.kill('SIGTERM')
   process.once('exit', killOnExit)
   const stop = async () => {

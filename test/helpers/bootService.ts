@@ -22,8 +22,8 @@ export type BootedService = Service & {
 /**
  * Boots the service without the admin UI on a database of its own: a temp SQLite file, or a fresh database on the
  * server named by TEST_DATABASE_URL (Postgres or MongoDB), unless `vars` names DATABASE_URL (and DATA_DIR) to reuse.
- * Call `stop` in afterAll. One service per test file: Payload caches its instance per process (Jest gives each
- * file its own globals).
+ * Call `stop` in afterAll. One service per test file: Payload caches its instance per process, and the files of a
+ * worker process each start with that cache empty (test/helpers/freshStartPerFile.ts).
  */
 export const bootService = async (vars: Record<string, string> = {}): Promise<BootedService> => {
   const dataDir = vars.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'blog-service-test-'))

@@ -89,15 +89,15 @@ if (server.skipped) {
 }
 
 console.log(`MongoDB leg: running the integration suite against ${server.url.replace(/\/\/[^@]*@/, '//***@')}`)
-const jest = spawn(process.execPath, ['node_modules/jest/bin/jest.js', 'test/int', ...process.argv.slice(2)], {
+const vitest = spawn(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', 'test/int', ...process.argv.slice(2)], {
   env: {
     ...process.env,
-    NODE_OPTIONS: '--experimental-vm-modules --conditions=production --no-deprecation',
+    NODE_OPTIONS: '--conditions=production --no-deprecation',
     TEST_DATABASE_URL: server.url,
   },
   stdio: 'inherit',
 })
-jest.on('exit', async (code) => {
+vitest.on('exit', async (code) => {
   await server.stop()
   process.exit(code ?? 1)
 })

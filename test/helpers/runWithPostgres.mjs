@@ -16,12 +16,12 @@ for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => stopAndExit
 // Paths given (`npm run test:postgres -- test/int/feeds.test.ts`) narrow the run; without any, the whole integration suite.
 const args = process.argv.slice(2)
 const paths = args.some((arg) => !arg.startsWith('-')) ? [] : ['test/int']
-const jest = spawn(process.execPath, ['node_modules/jest/bin/jest.js', ...paths, ...args], {
+const vitest = spawn(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', ...paths, ...args], {
   env: {
     ...process.env,
-    NODE_OPTIONS: '--experimental-vm-modules --conditions=production --no-deprecation',
+    NODE_OPTIONS: '--conditions=production --no-deprecation',
     TEST_DATABASE_URL: cluster.url,
   },
   stdio: 'inherit',
 })
-jest.on('exit', (code) => stopAndExit(code ?? 1))
+vitest.on('exit', (code) => stopAndExit(code ?? 1))

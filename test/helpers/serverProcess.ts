@@ -16,7 +16,7 @@ export type ServerProcess = {
 
 /**
  * Runs the server as its own process, with only the given environment on top of PATH, and `nodeFlags` (such as
- * `--cpu-prof`) given to Node before the compiled `dist/server.mjs`, which Jest's setup builds once per run
+ * `--cpu-prof`) given to Node before the compiled `dist/server.mjs`, which the test run's setup builds once per run
  * (test/helpers/buildServerOnce.mjs): tsx compiled the sources anew in every process, 1.7 s of each start here.
  */
 export const spawnServer = (env: Record<string, string>, nodeFlags: string[] = []): ServerProcess => {

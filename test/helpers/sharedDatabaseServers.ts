@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 
-import { afterAll, beforeAll } from '@jest/globals'
+import { afterAll, beforeAll } from 'vitest'
 
 import { spawnServer } from './serverProcess'
 import { createTestDatabase, type TestDatabase } from './testDatabase'

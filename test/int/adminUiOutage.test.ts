@@ -4,7 +4,7 @@ import os from 'node:os'
 import path from 'node:path'
 
 import { getRequestListener } from '@hono/node-server'
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { adminUiOutageResponse } from '../../lib/adminUiOutage'
 import { listen } from '../../lib/httpServer'

@@ -3,7 +3,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import * as tar from 'tar'
 
 import { findPostgresBinDir, psqlQuery } from '../../lib/backup/postgresTools'
@@ -234,7 +234,7 @@ describe('MongoDB', () => {
   beforeAll(async () => {
     work = fs.mkdtempSync(path.join(os.tmpdir(), 'blog-service-archives-'))
     // The SQL adapters read NODE_ENV from the process, not from the service's settings: production runs the
-    // committed migrations instead of pushing the schema. (Jest gives each test file its own process.env.)
+    // committed migrations instead of pushing the schema (test/helpers/freshStartPerFile.ts restores it after the file).
     Object.assign(process.env, { NODE_ENV: 'production' })
     source = await bootService({ NODE_ENV: 'production', PAYLOAD_SECRET: SECRET, WALL_RATE_LIMIT: '10000', LOG_LEVEL: 'error' })
     const { payload } = source

@@ -1,6 +1,6 @@
 import { request } from 'node:http'
 
-import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
 import { CMS_API_BODY_LIMITS } from '../../lib/cmsApiLimits'
 import { createAccount, loginToken } from '../helpers/accounts'
@@ -321,7 +321,7 @@ describe('/cms-api writes that once stored what no one could read back', () => {
 
 describe('/cms-api logging', () => {
   it('a query on a path that cannot be queried is a 400, and writes no error line', async () => {
-    const errors = jest.spyOn(service.payload.logger, 'error')
+    const errors = vi.spyOn(service.payload.logger, 'error')
     try {
       const res = await service.request().get('/cms-api/articles?where[nope.deeper][equals]=1')
       expect(res.status).toBe(400)

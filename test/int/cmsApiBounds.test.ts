@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
 import { createAccount, loginToken } from '../helpers/accounts'
 import { bootService, type BootedService } from '../helpers/bootService'
@@ -197,7 +197,7 @@ describe('GraphQL operations are bounded before any resolver runs', () => {
   it('a refused GraphQL read is logged in one line at info, without a stack', async () => {
     const logged: unknown[] = []
     const levels = ['error', 'warn', 'info'] as const
-    const spies = levels.map((level) => jest.spyOn(service.payload.logger, level).mockImplementation(((entry: unknown) => logged.push([level, entry])) as never))
+    const spies = levels.map((level) => vi.spyOn(service.payload.logger, level).mockImplementation(((entry: unknown) => logged.push([level, entry])) as never))
     try {
       const res = await graphql(`{ ${Array.from({ length: 5 }, (_, index) => `u${index}: Users { docs { email } }`).join(' ')} }`)
       expect(res.body.errors).toHaveLength(5)

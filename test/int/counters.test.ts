@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { COUNTERS_SLUG } from '../../collections/Counters'
 import { counterRowId } from '../../lib/db/counterRows'

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { RESOURCES_SLUG } from '../../collections/Resources'
 import { incrementCounter } from '../../lib/db/counters'

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { XMLValidator } from 'fast-xml-parser'
 
 import { publicCache } from '../../lib/publicCache'
@@ -27,14 +27,14 @@ beforeAll(async () => {
 })
 
 afterAll(async () => {
-  jest.restoreAllMocks()
+  vi.restoreAllMocks()
   await service?.stop()
 })
 
 describe('feeds and the sitemap without SITE_URL, asked under many hosts', () => {
   it('are built once per document, and each answer links to the host it was asked under', async () => {
-    const finds = jest.spyOn(service.payload, 'find')
-    const stored = jest.spyOn(publicCache, 'set')
+    const finds = vi.spyOn(service.payload, 'find')
+    const stored = vi.spyOn(publicCache, 'set')
     for (const host of HOSTS) {
       for (const path of DOCUMENTS) {
         const res = await get(path, host)

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { FORGOT_PASSWORD_LIMITED_MESSAGE } from '../../lib/forgotPasswordLimitedError'
 import { createAccount } from '../helpers/accounts'

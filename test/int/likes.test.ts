@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { createAccount, loginToken } from '../helpers/accounts'
 import { bootService, type BootedService } from '../helpers/bootService'

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto'
 
-import { afterAll, afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { AuthenticationError } from 'payload'
 
 import { matchesPayloadHash } from '../../lib/payloadPasswordHash'
@@ -192,7 +192,7 @@ describe('unknown and known emails look the same', () => {
   })
 
   describe('the work done for a wrong password', () => {
-    const pbkdf2 = jest.spyOn(crypto, 'pbkdf2')
+    const pbkdf2 = vi.spyOn(crypto, 'pbkdf2')
     afterEach(() => {
       pbkdf2.mockClear()
     })

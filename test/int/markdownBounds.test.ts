@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { RICH_TEXT_MALFORMED_MESSAGE } from '../../lib/markdown/contentRefused'
 import { MARKDOWN_TOO_DEEP_MESSAGE } from '../../lib/markdown/markdownNesting'

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Where } from 'payload'
 
 import { createAccount, loginToken } from '../helpers/accounts'

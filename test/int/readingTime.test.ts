@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import type { BootedService } from '../helpers/bootService'
 import { type EditorSession, startEditorSession } from '../helpers/editorSession'

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { createAccount, loginToken } from '../helpers/accounts'
 import { bootService, type BootedService } from '../helpers/bootService'

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { articleEditing, type Node } from '../helpers/adminArticles'
 import type { BootedService } from '../helpers/bootService'

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import Database from 'libsql'
 
 import { sqliteFilePath } from '../../lib/databaseSelection'

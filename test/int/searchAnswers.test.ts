@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { responseKey } from '../../endpoints/http/publicResponse'
 import { memorySearchIndexOf } from '../../lib/db/searchMemory'

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { sqlOf } from '../../lib/db/rawSql'
 import { FTS_TABLE, PG_TABLE } from '../../lib/db/searchIndex'

@@ -1,6 +1,6 @@
 import net from 'node:net'
 
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { bootService, type BootedService } from '../helpers/bootService'
 

@@ -1,6 +1,6 @@
 import http from 'node:http'
 
-import { describe, expect, it } from '@jest/globals'
+import { describe, expect, it } from 'vitest'
 
 import { callApi, OWNER, sharedDatabaseServers } from '../helpers/sharedDatabaseServers'
 

@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 
-import { afterAll, describe, expect, it } from '@jest/globals'
+import { afterAll, describe, expect, it } from 'vitest'
 
 import { spawnServer } from '../helpers/serverProcess'
 import { createTestDatabase, type TestDatabase } from '../helpers/testDatabase'

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { Webhook } from 'standardwebhooks'
 
 import { createAccount, loginToken } from '../helpers/accounts'

@@ -1,4 +1,4 @@
-import { describe, expect, it } from '@jest/globals'
+import { describe, expect, it } from 'vitest'
 
 import { pollUntil } from '../helpers/poll'
 import { callApi, OWNER, sharedDatabaseServers } from '../helpers/sharedDatabaseServers'

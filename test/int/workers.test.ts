@@ -3,7 +3,7 @@ import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
 
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { type ServerProcess, spawnBuiltServer } from '../helpers/serverProcess'
 import { publishArticleAs, sigtermUnderMixedLoad } from '../helpers/sigtermUnderLoad'

@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 
-import { afterAll, describe, expect, it } from '@jest/globals'
+import { afterAll, describe, expect, it } from 'vitest'
 
 import { checkArchive, unpackArchive } from '../../lib/backup/archiveReader'
 import { foldersOf, judgeEntry, manifestEntryProblem, manifestPathProblem } from '../../lib/backup/archiveRules'

@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from '@jest/globals'
+import { beforeEach, describe, expect, it } from 'vitest'
 import type { DatabaseAdapter, PayloadRequest } from 'payload'
 
 import { clearPublicCache } from '../../hooks/clearPublicCache'

@@ -1,4 +1,4 @@
-import { describe, expect, it } from '@jest/globals'
+import { describe, expect, it } from 'vitest'
 import { isolateObjectProperty } from 'payload'
 
 import { clientIpOf, handOverClientIp, TRUST_PROXY_KEY } from '../../lib/clientIp'

@@ -1,6 +1,6 @@
 import path from 'node:path'
 
-import { describe, expect, it } from '@jest/globals'
+import { describe, expect, it } from 'vitest'
 
 import { ConfigError } from '../../lib/configError'
 import { selectDatabase } from '../../lib/databaseSelection'

@@ -1,7 +1,7 @@
 import type { Server } from 'node:http'
 import net from 'node:net'
 
-import { afterEach, describe, expect, it } from '@jest/globals'
+import { afterEach, describe, expect, it } from 'vitest'
 
 import { closingConnections, drain, listen } from '../../lib/httpServer'
 

@@ -1,4 +1,4 @@
-import { describe, expect, it } from '@jest/globals'
+import { describe, expect, it } from 'vitest'
 
 import { coalesced } from '../../lib/coherence/cacheBroadcast'
 import { type GenerationStore, startGenerationPoller } from '../../lib/coherence/generationPoller'

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 
-import { describe, expect, it } from '@jest/globals'
+import { describe, expect, it } from 'vitest'
 
 import { likeHasher, VISITOR_ID_PATTERN } from '../../lib/likeVisitors'
 

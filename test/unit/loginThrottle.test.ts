@@ -1,4 +1,4 @@
-import { describe, expect, it } from '@jest/globals'
+import { describe, expect, it } from 'vitest'
 import { RateLimiterMemory } from 'rate-limiter-flexible'
 
 import { DatabaseUnavailableError } from '../../lib/db/databaseUnavailable'

@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 
-import { beforeAll, describe, expect, it } from '@jest/globals'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type { SanitizedServerEditorConfig } from '@payloadcms/richtext-lexical'
 
 import { isBlockNode } from '../../lib/markdown/lexicalJson'

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from '@jest/globals'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type { SanitizedServerEditorConfig } from '@payloadcms/richtext-lexical'
 
 import { type LexicalNode, rootState } from '../../lib/markdown/lexicalJson'

@@ -1,4 +1,4 @@
-import { describe, expect, it } from '@jest/globals'
+import { describe, expect, it } from 'vitest'
 
 import { type IndexedEntry, MemorySearchIndex, type MemoryTerm, type MemoryTier } from '../../lib/search/memorySearchIndex'
 

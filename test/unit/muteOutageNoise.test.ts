@@ -1,4 +1,4 @@
-import { describe, expect, it } from '@jest/globals'
+import { describe, expect, it } from 'vitest'
 
 import { DatabaseUnavailableError } from '../../lib/db/databaseUnavailable'
 import { muteOutageNoise } from '../../lib/db/muteOutageNoise'

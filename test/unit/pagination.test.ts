@@ -1,4 +1,4 @@
-import { describe, expect, it } from '@jest/globals'
+import { describe, expect, it } from 'vitest'
 import { z, ZodError } from 'zod'
 
 import { pageCount, type PaginationRule, paginationQuery } from '../../endpoints/http/pagination'

@@ -1,4 +1,4 @@
-import { describe, expect, it } from '@jest/globals'
+import { describe, expect, it } from 'vitest'
 import { sqliteAdapter } from '@payloadcms/db-sqlite'
 import { initI18n } from '@payloadcms/translations'
 import {

@@ -1,4 +1,4 @@
-import { describe, expect, it } from '@jest/globals'
+import { describe, expect, it } from 'vitest'
 
 import { ghostMarkdown } from '../../lib/portability/ghostContent'
 import { imageLinks, isExternalUrl, rewriteImageLinks } from '../../lib/portability/imageLinks'

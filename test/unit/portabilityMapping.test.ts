@@ -1,4 +1,4 @@
-import { describe, expect, it } from '@jest/globals'
+import { describe, expect, it } from 'vitest'
 
 import { readFrontMatter, writeFrontMatter } from '../../lib/portability/frontMatter'
 import { articleFromFrontMatter, nameList, parseDate } from '../../lib/portability/frontMatterMapping'

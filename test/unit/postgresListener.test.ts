@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events'
 
-import { describe, expect, it } from '@jest/globals'
+import { describe, expect, it } from 'vitest'
 
 import { CACHE_CHANNEL, type ListenerPool, startPostgresListener } from '../../lib/coherence/postgresListener'
 import { pollUntil } from '../helpers/poll'

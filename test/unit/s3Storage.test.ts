@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 
-import { describe, expect, it } from '@jest/globals'
+import { describe, expect, it } from 'vitest'
 import { sqliteAdapter } from '@payloadcms/db-sqlite'
 import { buildConfig, type Config, type FlattenedField } from 'payload'
 

@@ -1,12 +1,12 @@
-import { describe, expect, it, jest } from '@jest/globals'
+import { describe, expect, it, vi } from 'vitest'
 import type { PayloadRequest } from 'payload'
 
 import { syncScheduledPublish } from '../../hooks/schedulePublishing'
 
 /** The request the hook is given: what it queues and cancels is recorded. */
 const fakeRequest = () => {
-  const queue = jest.fn(async () => ({}))
-  const remove = jest.fn(async () => ({ docs: [] }))
+  const queue = vi.fn(async () => ({}))
+  const remove = vi.fn(async () => ({ docs: [] }))
   const req = { context: {}, payload: { delete: remove, jobs: { queue } } } as unknown as PayloadRequest
   return { req, queue }
 }

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, jest } from '@jest/globals'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 
 import { prepareData } from '../../lib/preparedBody'
 import { searchAnswerData } from '../../lib/search/searchAnswer'
@@ -82,7 +82,7 @@ describe('the search thread', () => {
   })
 
   it('a thread that runs out of heap reports it once, and its waiting requests fail', async () => {
-    const onFailure = jest.fn<(error: Error) => void>()
+    const onFailure = vi.fn<(error: Error) => void>()
     const thread = await startThread(16, onFailure)
     // 64 MB of text to keep in a heap limited to 16 MB.
     const plain = 'word '.repeat(200_000)
@@ -95,7 +95,7 @@ describe('the search thread', () => {
   })
 
   it('stop() ends the thread without a failure; requests still waiting fail as stopped', async () => {
-    const onFailure = jest.fn<(error: Error) => void>()
+    const onFailure = vi.fn<(error: Error) => void>()
     const thread = await startThread(64, onFailure)
     const waiting = thread.request({ op: 'apply', changes: ENTRIES.map((each) => ({ rowid: each.rowid, entry: each })) })
     await thread.stop()
@@ -107,7 +107,7 @@ describe('the search thread', () => {
 describe('the copy as the service sees it', () => {
   it('answers undefined once its thread has stopped, so that the database answers instead, and logs nothing for it', async () => {
     const thread = await startThread()
-    const warn = jest.fn()
+    const warn = vi.fn()
     const copy = new SearchCopy(thread, { warn } as unknown as ConstructorParameters<typeof SearchCopy>[1])
     await copy.apply(ENTRIES.map((each) => ({ rowid: each.rowid, entry: each })))
     expect(copy.size).toBe(4)

@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 
-import { describe, expect, it } from '@jest/globals'
+import { describe, expect, it } from 'vitest'
 
 import { monacoFileResponse } from '../../lib/monaco/monacoFiles'
 import { MONACO_CDN_VS, monacoVersion, monacoVsPath } from '../../lib/monaco/selfHostedMonaco.mjs'

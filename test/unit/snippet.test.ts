@@ -1,4 +1,4 @@
-import { describe, expect, it } from '@jest/globals'
+import { describe, expect, it } from 'vitest'
 
 import { highlightSnippet } from '../../lib/search/snippet'
 import { parseQuery, type TextWord, textWords, wordReader } from '../../lib/search/searchText'

@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 
-import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { type Client, createClient } from '@libsql/client'
 
 import { renewConnectionAfterBusy, type Sqlite3Client } from '../../lib/db/sqliteConnection'

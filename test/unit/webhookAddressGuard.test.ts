@@ -1,4 +1,4 @@
-import { describe, expect, it } from '@jest/globals'
+import { describe, expect, it } from 'vitest'
 
 import { forbiddenAddressReason, literalAddressProblem, type LookupAll, lookupAll, vetHost } from '../../lib/webhooks/addressGuard'
 import { checkWebhookUrl } from '../../lib/webhooks/webhookUrl'

@@ -1,4 +1,4 @@
-import { describe, expect, it } from '@jest/globals'
+import { describe, expect, it } from 'vitest'
 
 import { contentChange } from '../../hooks/emitWebhookEvents'
 import { eventBody, isWebhookSecret, newMessageId, newWebhookSecret } from '../../lib/webhooks/events'

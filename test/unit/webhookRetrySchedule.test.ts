@@ -1,4 +1,4 @@
-import { describe, expect, it } from '@jest/globals'
+import { describe, expect, it } from 'vitest'
 
 import { DEFAULT_WEBHOOK_RETRY_DELAYS_MS, maxAttempts, retryDelay } from '../../lib/webhooks/retrySchedule'
 

@@ -1,6 +1,6 @@
 import os from 'node:os'
 
-import { describe, expect, it } from '@jest/globals'
+import { describe, expect, it } from 'vitest'
 
 import { ConfigError } from '../../lib/configError'
 import { MAX_WORKERS, readEnv } from '../../lib/env'
