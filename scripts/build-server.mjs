@@ -1,7 +1,8 @@
-// Compiles the server (server.ts and everything it imports from this project) into one ES module, dist/server.mjs,
+// Compiles the server (main.ts, server.ts and everything they import from this project) into dist/server.mjs and its chunks,
 // and its threads into dist/searchThread.mjs and dist/sqliteReadWorker.mjs, that plain `node` runs: no TypeScript compiler in the running
 // service. Packages stay imports of node_modules; the docs page's viewer is copied to dist/scalar.js.
 // Run by `npm start` before every start (about a second); `npm run build:server` runs it alone.
+import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
@@ -29,11 +30,31 @@ export const NODE_BUILD_OPTIONS = {
   target: 'node20',
 }
 
+const CHUNK_NAME = /^(chunk|server)-[A-Z0-9]{8}\.mjs(\.map)?$/
+
 const buildOptions = { ...NODE_BUILD_OPTIONS, entryNames: '[name]', outdir: path.dirname(SERVER_BUILD) }
+
+/** Chunk names change with their contents: the ones no longer written are removed. */
+const removeChunksOfEarlierBuilds = (written) => {
+  const folder = path.dirname(SERVER_BUILD)
+  for (const name of fs.readdirSync(folder).filter((name) => CHUNK_NAME.test(name))) {
+    if (!written.has(path.join(folder, name))) fs.rmSync(path.join(folder, name))
+  }
+}
 
 export const buildServer = async () => {
   // Each thread runs from a file of its own beside the server, where its client looks (new URL(..., import.meta.url)).
-  await build({ ...buildOptions, entryPoints: ['server.ts', 'lib/search/searchThread.ts', 'lib/db/sqliteReadWorker.mjs'] })
+  // main.ts checks the settings, then imports server.ts: split into a chunk of its own, the service's modules load
+  // only once the settings are good.
+  const { metafile } = await build({
+    ...buildOptions,
+    entryPoints: [{ in: 'main.ts', out: 'server' }, 'lib/search/searchThread.ts', 'lib/db/sqliteReadWorker.mjs'],
+    splitting: true,
+    // Beside the server, like the threads: modules find those (and scalar.js) by `new URL('./…', import.meta.url)`.
+    chunkNames: '[name]-[hash]',
+    metafile: true,
+  })
+  removeChunksOfEarlierBuilds(new Set(Object.keys(metafile.outputs).map((output) => path.resolve(root, output))))
   copyDocsViewer(path.dirname(SERVER_BUILD))
   return SERVER_BUILD
 }
