@@ -40,6 +40,8 @@ describe("counts across processes after a record's ids were taken by others", ()
       await client.end()
     } else {
       const client = createClient({ url })
+      // The services write on their own (the jobs runner renews its lease on every poll): wait for their locks.
+      await client.execute('PRAGMA busy_timeout = 10000')
       for (const statement of statements) await client.execute(statement)
       client.close()
     }
