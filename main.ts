@@ -1,17 +1,19 @@
-import { ConfigError } from './lib/configError'
+import { exitOnStartError } from './lib/configError'
 import { selectDatabase } from './lib/databaseSelection'
-import { readEnv } from './lib/env'
+import { readEnv, type ServiceEnv } from './lib/env'
 
 // What `npm start` runs (built into dist/server.mjs). The settings are checked before the service's 2,500 modules
 // load: a mistake in them is told at once, not after three seconds of loading.
-try {
-  const env = readEnv(process.env)
-  selectDatabase(env.databaseUrl, env.dataDir)
-} catch (error) {
-  if (!(error instanceof ConfigError)) throw error
-  process.stderr.write(`${error.message}\n`)
-  process.exit(1)
+const readSettings = (): ServiceEnv => {
+  try {
+    const env = readEnv(process.env)
+    selectDatabase(env.databaseUrl, env.dataDir)
+    return env
+  } catch (error) {
+    return exitOnStartError(error)
+  }
 }
 
+const env = readSettings()
 const { runServer } = await import('./server')
-await runServer()
+await runServer(env)

@@ -1,7 +1,5 @@
 import cluster from 'node:cluster'
 import type { IncomingMessage, RequestListener, Server, ServerResponse } from 'node:http'
-import path from 'node:path'
-import { pathToFileURL } from 'node:url'
 
 import { getRequestListener, type HttpBindings, RequestError } from '@hono/node-server'
 import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response'
@@ -19,9 +17,9 @@ import { runPrimary } from './lib/cluster/primary'
 import { waitForPeersToStopListening } from './lib/cluster/waitForPeers'
 import { namingWorker } from './lib/cluster/workerPidHeader'
 import { createCmsApi } from './lib/cmsApi'
-import { ConfigError } from './lib/configError'
+import { exitOnStartError } from './lib/configError'
 import { selectDatabase } from './lib/databaseSelection'
-import { readEnv, type ServiceEnv } from './lib/env'
+import type { ServiceEnv } from './lib/env'
 import { lastErrorResponse } from './lib/lastErrorResponse'
 import { payloadErrorBody } from './lib/payloadErrorBody'
 import { projectRoot } from './lib/projectRoot'
@@ -146,21 +144,15 @@ const shutdown = async (server: Server, service: Service, timeoutMs: number): Pr
 }
 
 /**
- * Starts the service from the process environment and stops it cleanly on SIGTERM/SIGINT. With WORKERS above 1
+ * Starts the service from the settings `main.ts` read and stops it cleanly on SIGTERM/SIGINT. With WORKERS above 1
  * this process becomes the cluster primary (lib/cluster/primary.ts), and each worker it forks runs this again.
  */
-export const runServer = async (): Promise<void> => {
+export const runServer = async (env: ServiceEnv): Promise<void> => {
   try {
-    const env = readEnv(process.env)
     if (env.workers > 1 && cluster.isPrimary) runPrimary({ workers: env.workers, shutdownTimeoutMs: env.shutdownTimeoutMs, logLevel: env.logLevel })
     else await startFromEnv(env)
   } catch (error) {
-    if (error instanceof ConfigError) {
-      process.stderr.write(`${error.message}\n`)
-    } else {
-      process.stderr.write(`Start failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`)
-    }
-    process.exit(1)
+    exitOnStartError(error)
   }
 }
 
@@ -190,7 +182,3 @@ const startFromEnv = async (env: ServiceEnv) => {
   process.on('SIGTERM', () => stop('SIGTERM'))
   process.on('SIGINT', () => stop('SIGINT'))
 }
-
-const isEntryPoint = process.argv[1] !== undefined && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href
-
-if (isEntryPoint) await runServer()

@@ -2,3 +2,10 @@
 export class ConfigError extends Error {
   override name = 'ConfigError'
 }
+
+/** Ends a start that failed: a ConfigError as its one line, anything else with its stack. */
+export const exitOnStartError = (error: unknown): never => {
+  if (error instanceof ConfigError) process.stderr.write(`${error.message}\n`)
+  else process.stderr.write(`Start failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`)
+  process.exit(1)
+}
