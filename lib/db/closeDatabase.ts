@@ -1,6 +1,7 @@
 import type { Payload } from 'payload'
 
 import { stopCacheBroadcast } from '../coherence/cacheBroadcast'
+import { forgetPayloadInstance } from '../forgetPayloadInstance'
 import { outageMonitorOf } from './outages'
 import { stopSearchCopy } from './searchMemory'
 import { closeSqliteReader } from './sqliteReader'
@@ -35,7 +36,7 @@ const socketClosed = (client: PoolClient): Promise<void> =>
   })
 
 /**
- * Closes Payload and its database connections. The SQL adapters' destroy() forgets the schema but leaves the
+ * Closes Payload and its database connections, and forgets the instance (lib/forgetPayloadInstance.ts). The SQL adapters' destroy() forgets the schema but leaves the
  * Postgres pool and the libsql client open (MongoDB's closes its connection), so those are closed here.
  * The Postgres adapter's connect() also checks one client out of the pool and never gives it back, and
  * `pool.end()` waits for every client: the ones still checked out are released once the pool is ending.
@@ -50,6 +51,7 @@ export const closeDatabase = async (payload: Payload): Promise<void> => {
   await stopSearchCopy(payload)
   await closeSqliteReader(payload.db)
   await payload.destroy()
+  forgetPayloadInstance(payload)
   if (pool?.end && !pool.ended && !pool.ending) {
     const clients = [...(pool._clients ?? [])]
     // An idle client has nothing to release (the pool closes it itself); releasing it again is the double release

@@ -53,4 +53,13 @@ describe('the jobs queue, in a host of its own', () => {
     await getPayload({ config, cron: true })
     await pollUntil('the scheduled publish', async () => ((await statusOf(draft.id)) === 'published' ? true : undefined), { timeoutMs: 10_000 })
   })
+
+  it('hands out a new instance after closeDatabase, not the closed one', async () => {
+    await stopTakingJobs()
+    const closed = payload!
+    await closeDatabase(closed)
+    payload = await getPayload({ config })
+    expect(payload).not.toBe(closed)
+    expect((await payload.count({ collection: 'articles' })).totalDocs).toBe(1)
+  })
 })
