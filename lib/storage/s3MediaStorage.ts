@@ -40,6 +40,9 @@ export const s3MediaStorage =
     const { s3Storage } = await import('@payloadcms/storage-s3')
     const config = await s3Storage({
       bucket: settings.bucket,
+      // storage-s3 keeps its clients process-wide by bucket name alone: a bucket of the same name elsewhere (another
+      // endpoint, region or account) must not reuse this one's client.
+      clientCacheKey: `s3:${settings.endpoint ?? 'aws'}:${settings.region}:${settings.accessKeyId}:${settings.bucket}`,
       collections: Object.fromEntries(S3_COLLECTIONS.map((slug) => [slug, true])),
       config: s3ClientConfig(settings),
     })(incoming)

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -24,10 +23,9 @@ export type LocalS3 = {
 
 /**
  * Starts s3rver on 127.0.0.1 (random port, temp folder) and creates `bucket` through the AWS SDK. Stop it in afterAll.
- * The bucket's name is new each time: storage-s3 keeps one client per bucket name for the life of the process, and
- * test files share a process.
+ * Files share a process, and so storage-s3's clients: each server's port keeps them apart (s3MediaStorage.ts).
  */
-export const startLocalS3 = async (bucket = `media-test-${randomBytes(4).toString('hex')}`): Promise<LocalS3> => {
+export const startLocalS3 = async (bucket = 'media-test'): Promise<LocalS3> => {
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), 's3rver-'))
   const server = new S3rver({ address: '127.0.0.1', port: 0, directory, silent: true })
   const { port } = await server.run()
