@@ -2,6 +2,7 @@ import type { Payload } from 'payload'
 
 import { stopCacheBroadcast } from '../coherence/cacheBroadcast'
 import { forgetPayloadInstance } from '../forgetPayloadInstance'
+import { stopSearchBackfill } from '../searchBackfill'
 import { outageMonitorOf } from './outages'
 import { stopSearchCopy } from './searchMemory'
 import { closeSqliteReader } from './sqliteReader'
@@ -47,6 +48,7 @@ export const closeDatabase = async (payload: Payload): Promise<void> => {
   const pool = poolOf(payload.db)
   const client = clientOf(payload.db)
   outageMonitorOf(payload.db)?.stop()
+  await stopSearchBackfill(payload)
   await stopCacheBroadcast(payload.db)
   await stopSearchCopy(payload)
   await closeSqliteReader(payload.db)

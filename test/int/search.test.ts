@@ -3,7 +3,7 @@ import Database from 'libsql'
 
 import { sqliteFilePath } from '../../lib/databaseSelection'
 import { sqlOf } from '../../lib/db/rawSql'
-import { FTS_TABLE, PG_TABLE, writeSearchEntry } from '../../lib/db/searchIndex'
+import { countSearchEntries, FTS_TABLE, PG_TABLE, writeSearchEntry } from '../../lib/db/searchIndex'
 import { memorySearchIndexOf } from '../../lib/db/searchMemory'
 import { querySearchIndex, sqliteSearchPageSql } from '../../lib/db/searchQuery'
 import { parseQuery } from '../../lib/search/searchText'
@@ -267,6 +267,15 @@ describe('the index follows every change, from every door', () => {
     expect(await prepareSearchIndex(service.payload)).toBe(published.totalDocs + projects)
     expect(await foundIds('lighthouse', { limit: '11' })).toHaveLength(3)
     expect(await prepareSearchIndex(service.payload)).toBe(0)
+  })
+
+  it('a fill a stop has cut writes no further record, and the next fill completes it', async () => {
+    await writeSearchEntry(service.payload, undefined, { kind: 'project', id: ids.project }, null)
+    const before = await countSearchEntries(service.payload)
+    expect(await prepareSearchIndex(service.payload, AbortSignal.abort())).toBe(0)
+    expect(await countSearchEntries(service.payload)).toBe(before)
+    expect(await prepareSearchIndex(service.payload)).toBeGreaterThan(0)
+    expect(await countSearchEntries(service.payload)).toBe(before + 1)
   })
 })
 
