@@ -6,7 +6,7 @@ import path from 'node:path'
 import { Presets, SingleBar } from 'cli-progress'
 import pg from 'pg'
 
-import { ARTICLE_CATEGORIES, PROJECT_CATEGORIES } from '../scripts/demoContent'
+import { ARTICLE_CATEGORIES, PROJECT_CATEGORIES } from './generatedSite'
 import { spawnTracked } from './processes'
 import type { SeedSetup, SeedTimings, WorkerMessage, WorkerStart } from './seedWorker'
 

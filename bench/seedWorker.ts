@@ -7,7 +7,7 @@ import { composeConfig } from '../composeConfig'
 import { leavingDefaults } from '../lib/createData'
 import { closeDatabase } from '../lib/db/closeDatabase'
 import { readEnv } from '../lib/env'
-import * as content from '../scripts/demoContent'
+import * as content from './generatedSite'
 import type { SiteSize } from './seed'
 
 export type SeedSetup = { editor: TypedUser; articleCategories: number[]; projectCategories: number[] }
