@@ -2,27 +2,20 @@ import type { Payload } from 'payload'
 
 import { sqlOf } from '../db/rawSql'
 import { publicCache } from '../publicCache'
-import { type CacheBroadcast, setCacheBroadcast } from './cacheBroadcast'
-import { startGenerationPoller } from './generationPoller'
+import { setCacheBroadcast } from './cacheBroadcast'
+import { type GenerationStore, startGenerationPoller } from './generationPoller'
 import { isMongoConnection, mongoGenerationStore } from './mongoGeneration'
-import { isListenerPool, startPostgresListener } from './postgresListener'
-import { sqliteGenerationStore } from './sqliteGeneration'
+import { sqlGenerationStore } from './sqlGeneration'
 
 /** A clear announced by another process: this one clears too, without announcing it again. */
 const clearFromElsewhere = () => publicCache.clear()
 
-const broadcastFor = async (payload: Payload): Promise<CacheBroadcast | undefined> => {
-  const db: object = payload.db
-  if (payload.db.name === 'postgres' && 'pool' in db && isListenerPool(db.pool)) {
-    return startPostgresListener(db.pool, clearFromElsewhere, payload.logger)
-  }
+/** The generation every process on this database reads: a table on the SQL adapters, a document on MongoDB. */
+const generationStoreOf = async (payload: Payload): Promise<GenerationStore | undefined> => {
   const sql = await sqlOf(payload)
-  if (sql?.dialect === 'sqlite') return startGenerationPoller(await sqliteGenerationStore(sql), clearFromElsewhere, payload.logger)
-  if ('connection' in db && isMongoConnection(db.connection)) {
-    const store = mongoGenerationStore(db.connection)
-    if (store) return startGenerationPoller(store, clearFromElsewhere, payload.logger)
-  }
-  return undefined
+  if (sql) return sqlGenerationStore(sql)
+  const db: object = payload.db
+  return 'connection' in db && isMongoConnection(db.connection) ? mongoGenerationStore(db.connection) : undefined
 }
 
 /**
@@ -30,8 +23,8 @@ const broadcastFor = async (payload: Payload): Promise<CacheBroadcast | undefine
  * any process clears every process's cache within a second. Stopped by closeDatabase.
  */
 export const startCacheCoherence = async (payload: Payload): Promise<void> => {
-  const broadcast = await broadcastFor(payload)
-  if (broadcast) setCacheBroadcast(payload.db, broadcast)
+  const store = await generationStoreOf(payload)
+  if (store) setCacheBroadcast(payload.db, await startGenerationPoller(store, clearFromElsewhere, payload.logger))
   // (`logger` is missing only where a test calls onInit with a bare object)
   else payload.logger?.warn('cache coherence: this database adapter has no shared generation; other processes are not told of changes')
 }
