@@ -6,16 +6,14 @@ import { ARTICLES_SLUG } from '../collections/Articles'
 import { decrementCounter, incrementCounter, readCounter } from '../lib/db/counters'
 import { deleteWhereEquals, insertUnlessPresent } from '../lib/db/uniqueRows'
 import { type LikeVisitor, likeHasher, VISITOR_ID_PATTERN } from '../lib/likeVisitors'
-import { limiterFactoryOf } from '../lib/coherence/sharedRateLimits'
 import { rateLimitKeyOf } from '../lib/rateLimitKey'
-import { takePoint } from '../lib/rateLimits'
 import { findPublishedArticle } from './articles'
 import { ApiError, notFound } from './http/apiError'
 import { sendData } from './http/envelope'
+import { rateLimit } from './http/rateLimit'
 import type { ApiContext, ApiEnv } from './http/requestTypes'
 import { articleLikeState } from './serializers/article'
 
-const RATE_WINDOW_SECONDS = 60
 /** Distinct visitors from one client IP whose likes of one article count, per day. */
 export const LIKING_VISITORS_PER_IP = 3
 const DAY_MS = 24 * 60 * 60 * 1000
@@ -46,19 +44,14 @@ const visitorOf = (c: ApiContext): LikeVisitor => {
  * rule holds across restarts and processes. An unlike frees its place.
  */
 export const likeRoutes = (payload: Payload, ratePerMinute: number, recordTtl: number): Hono<ApiEnv> => {
-  const limiter = limiterFactoryOf(payload)({ keyPrefix: 'article-like', points: ratePerMinute, duration: RATE_WINDOW_SECONDS })
+  // Every request counts, refused ones too.
+  const limited = rateLimit(payload, { keyPrefix: 'article-like', perMinute: ratePerMinute, message: 'Too many likes; please wait a minute' })
   const hash = likeHasher(payload.secret)
 
-  /** Rate limit (every request counts, refused ones too), then the visitor, then the article (drafts: 404). */
+  /** After the rate limit: the visitor, then the article (drafts: 404). */
   const admit = async (c: ApiContext, key: string) => {
     // An IPv6 client is one client per /64, for the rate and for the visitors-per-IP rule alike.
     const ip = rateLimitKeyOf(c.get('clientIp'))
-    const decision = await takePoint(limiter, ip)
-    if (!decision.allowed) {
-      throw new ApiError('RATE_LIMITED', 'Too many likes; please wait a minute', undefined, {
-        'Retry-After': String(decision.retryAfterSeconds),
-      })
-    }
     const visitor = visitorOf(c)
     const article = await findPublishedArticle(payload, key, c.get('user'), recordTtl)
     if (!article) throw notFound('Article')
@@ -88,7 +81,7 @@ export const likeRoutes = (payload: Payload, ratePerMinute: number, recordTtl: n
     ).totalDocs
 
   return new Hono<ApiEnv>()
-    .post('/:key/like', async (c) => {
+    .post('/:key/like', limited, async (c) => {
       const { article, visitorHash, ipHash } = await admit(c, c.req.param('key'))
       // The count goes up before the row goes in, and down again when the row was not kept: so an answer that says
       // `liked: true` always counts that like (a racing duplicate answers after the first like's increment).
@@ -106,7 +99,7 @@ export const likeRoutes = (payload: Payload, ratePerMinute: number, recordTtl: n
       // A duplicate (liked already) answers liked; one visitor too many from this IP does not.
       return sendData(c, articleLikeState({ likeCount, liked: kept || likeId === undefined }))
     })
-    .delete('/:key/like', async (c) => {
+    .delete('/:key/like', limited, async (c) => {
       const { article, visitorHash } = await admit(c, c.req.param('key'))
       const deleted = await deleteWhereEquals(payload, ARTICLE_LIKES_SLUG, { article, visitorHash })
       const likeCount = deleted > 0 ? await decrementCounter(payload, ARTICLES_SLUG, article, 'likeCount') : await currentCount(article)

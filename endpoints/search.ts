@@ -13,8 +13,8 @@ import { ApiError } from './http/apiError'
 import { MAX_SEARCH_PHRASES, MAX_SEARCH_WORDS, search } from './contracts/search'
 import { parseQueryParams } from './http/query'
 import { sendPublicBody } from './http/publicResponse'
-import type { ApiEnv } from './http/requestTypes'
-import { admitSearch, searchRateLimited } from './http/searchRateLimit'
+import { rateLimit } from './http/rateLimit'
+import type { ApiEnv, ApiMiddleware } from './http/requestTypes'
 
 type SearchParams = z.output<typeof search.query>
 type SearchType = NonNullable<SearchParams['type']>
@@ -64,9 +64,13 @@ const SEARCH_CACHE_TTL = 0
  * GET /search: published articles and projects ranked by the full-text index, with highlighted snippets. Every
  * request takes a point of the client's `ratePerMinute` first (refused and invalid ones too, staff's too).
  */
-export const searchRoutes = (payload: Payload, ratePerMinute: number): Hono<ApiEnv> =>
-  new Hono<ApiEnv>().get('/', async (c) => {
-    const decision = await admitSearch(payload, ratePerMinute, c.get('clientIp'))
-    if (!decision.allowed) throw searchRateLimited(decision.retryAfterSeconds)
-    return sendPublicBody(c, { ttl: SEARCH_CACHE_TTL }, async () => searchAnswer(payload, readSearchQuery(c.req.queries())))
-  })
+export const searchRoutes = (payload: Payload, ratePerMinute: number): Hono<ApiEnv> => {
+  // SEARCH_RATE_LIMIT=0 turns the limit off.
+  const limited: ApiMiddleware =
+    ratePerMinute > 0
+      ? rateLimit(payload, { keyPrefix: 'search', perMinute: ratePerMinute, message: 'Too many searches; please wait a minute', blockInMemory: true })
+      : (_c, next) => next()
+  return new Hono<ApiEnv>().get('/', limited, async (c) =>
+    sendPublicBody(c, { ttl: SEARCH_CACHE_TTL }, async () => searchAnswer(payload, readSearchQuery(c.req.queries()))),
+  )
+}

@@ -6,23 +6,19 @@ import { PUBLIC_WALL_CONTEXT } from '../access/canCreateWallMessage'
 import { WALL_MESSAGES_SLUG } from '../collections/WallMessages'
 import { HONEYPOT_CONTEXT } from '../hooks/markHoneypotSpam'
 import { leavingDefaults } from '../lib/createData'
-import { limiterFactoryOf } from '../lib/coherence/sharedRateLimits'
-import { rateLimitKeyOf } from '../lib/rateLimitKey'
-import { takePoint } from '../lib/rateLimits'
 import type { WallMessage } from '../payload-types'
 import { ApiError } from './http/apiError'
 import { sendData } from './http/envelope'
 import { listWallMessages, postWallMessage } from './contracts/wallMessages'
 import { parseQueryParams } from './http/query'
 import { sendPublicRead } from './http/publicResponse'
+import { rateLimit } from './http/rateLimit'
 import type { ApiEnv, ApiUser } from './http/requestTypes'
 import { objectBody } from './http/schemas'
 import { parseWith } from './http/validation'
 import { publicUserField } from './publicUserFields'
 import { relationId } from './serializers/common'
 import { wallMessageItem } from './serializers/wallMessage'
-
-const RATE_WINDOW_SECONDS = 60
 
 /** A signed-in author who leaves the nickname out signs with their name (or their email's local part). */
 const nicknameOf = (user: ApiUser): string => {
@@ -46,17 +42,11 @@ const awaitsModeration = (created: Pick<WallMessage, 'status'>, honeypotFilled: 
  * clears them) and POST /wall-messages (sign the wall; `moderation` is the WALL_MODERATION setting).
  */
 export const wallMessageRoutes = (payload: Payload, ratePerMinute: number, answerTtl: number, moderation: boolean): Hono<ApiEnv> => {
-  const limiter = limiterFactoryOf(payload)({ keyPrefix: 'wall-post', points: ratePerMinute, duration: RATE_WINDOW_SECONDS })
+  // Every attempt counts, accepted or not, so a bot cannot probe the validation for free.
+  const limited = rateLimit(payload, { keyPrefix: 'wall-post', perMinute: ratePerMinute, message: 'Too many messages; please wait a minute' })
 
   return new Hono<ApiEnv>()
-    .post('/', async (c) => {
-      // Every attempt counts, accepted or not, so a bot cannot probe the validation for free.
-      const decision = await takePoint(limiter, rateLimitKeyOf(c.get('clientIp')))
-      if (!decision.allowed) {
-        throw new ApiError('RATE_LIMITED', 'Too many messages; please wait a minute', undefined, {
-          'Retry-After': String(decision.retryAfterSeconds),
-        })
-      }
+    .post('/', limited, async (c) => {
       const user = c.get('user')
       const input = parseWith(postWallMessage.body, parseWith(objectBody, c.get('body')))
       const nickname = input.nickname || (user ? nicknameOf(user) : undefined)

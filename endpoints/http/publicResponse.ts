@@ -1,13 +1,8 @@
 import { cached } from '../../lib/publicCache'
-import { PRIVATE_CACHE_CONTROL, publicCacheControl, setPublicCaching } from './cacheControl'
+import { setPublicCaching } from './cacheControl'
 import { type PreparedBody, prepareData } from '../../lib/preparedBody'
 import { sendPrepared } from './envelope'
 import type { ApiContext } from './requestTypes'
-
-/** An anonymous response prepared once, kept in the public cache under its path and query (or a shared key). */
-export type CachedResponse = PreparedBody & {
-  cacheControl: string
-}
 
 export type PublicCaching = {
   /** Seconds an anonymous reader's found record or list total may be kept: only edits change them, and edits clear them. */
@@ -33,32 +28,12 @@ export type PublicReadOptions = {
 /** Where an anonymous GET's prepared response is kept: under its exact path and query. */
 export const responseKey = (url: string): string => `response:${url}`
 
-const weight = (response: CachedResponse) => response.json.length
-
-/**
- * The anonymous answer kept under `key`, prepared by `prepare` at most once per `ttl` seconds (and once at a time):
- * what `sendPublicBody` sends.
- */
-export const preparePublicBody = (
-  key: string,
-  { ttl, maxAge = 0 }: Pick<PublicReadOptions, 'ttl' | 'maxAge'>,
-  prepare: () => Promise<PreparedBody>,
-): Promise<CachedResponse> =>
-  cached(
-    key,
-    ttl,
-    async (): Promise<CachedResponse> => ({ ...(await prepare()), cacheControl: publicCacheControl(maxAge) }),
-    weight,
-  )
+const weight = (response: PreparedBody) => response.json.length
 
 const prepared = (produce: () => Promise<Produced>) => async (): Promise<PreparedBody> => {
   const { data, meta } = await produce()
   return prepareData(data, meta)
 }
-
-/** `preparePublicBody` for an answer produced as data. */
-export const preparePublicAnswer = (key: string, options: Pick<PublicReadOptions, 'ttl' | 'maxAge'>, produce: () => Promise<Produced>): Promise<CachedResponse> =>
-  preparePublicBody(key, options, prepared(produce))
 
 /** The path and query the client asked for, as the cache keys anonymous answers. */
 export const pathAndQuery = (c: ApiContext): string => {
@@ -76,15 +51,10 @@ export const sendPublicBody = async (
   { ttl, maxAge = 0, sharedKey }: PublicReadOptions,
   prepare: () => Promise<PreparedBody>,
 ): Promise<Response> => {
-  const user = c.get('user')
-  if (user && !sharedKey) {
-    const body = await prepare()
-    setPublicCaching(c, maxAge)
-    return sendPrepared(c, body)
-  }
-  const response = await preparePublicBody(sharedKey ?? responseKey(pathAndQuery(c)), { ttl, maxAge }, prepare)
-  c.header('Cache-Control', user ? PRIVATE_CACHE_CONTROL : response.cacheControl)
-  return sendPrepared(c, response)
+  const body =
+    c.get('user') && !sharedKey ? await prepare() : await cached(sharedKey ?? responseKey(pathAndQuery(c)), ttl, prepare, weight)
+  setPublicCaching(c, maxAge)
+  return sendPrepared(c, body)
 }
 
 /** `sendPublicBody` for an answer produced as data: the same bytes and ETag as `sendData` would send. */
