@@ -58,8 +58,7 @@ import { startServingProcess } from './lib/servingProcess'
 import { TRUST_PROXY_KEY } from './lib/clientIp'
 import { prepareSearchIndexAtStart } from './lib/searchBackfill'
 import { ensureDailyViews } from './lib/db/dailyViews'
-import { ForgotPasswordLimitedError } from './lib/forgotPasswordLimitedError'
-import { LoginThrottledError } from './lib/loginThrottledError'
+import { RateLimitedError } from './lib/payloadRouteLimits'
 import { sitePreviewUrl } from './lib/sitePreview'
 import { withUsersMutations } from './lib/usersGraphQL'
 import { DEFAULT_WEBHOOK_SETTINGS, type WebhookSettings } from './lib/webhooks/settings'
@@ -119,8 +118,7 @@ const withCacheClearing = (collection: CollectionConfig): CollectionConfig => ({
  */
 const EXPECTED_REFUSALS: Record<string, 'info' | false> = {
   AuthenticationError: 'info',
-  [LoginThrottledError.name]: 'info',
-  [ForgotPasswordLimitedError.name]: 'info',
+  [RateLimitedError.name]: 'info',
   [RecordInUseError.errorName]: 'info',
   [QueryBoundsError.errorName]: 'info',
   [QueryError.name]: false,

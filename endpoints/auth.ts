@@ -2,7 +2,7 @@ import { Hono } from 'hono'
 import { createLocalReq, logoutOperation, type Payload } from 'payload'
 
 import { USERS_SLUG } from '../collections/Users'
-import { LoginThrottledError } from '../lib/loginThrottledError'
+import { RateLimitedError } from '../lib/payloadRouteLimits'
 import { login } from './contracts/auth'
 import { ApiError } from './http/apiError'
 import { sendData } from './http/envelope'
@@ -18,7 +18,7 @@ const signedInUser = (c: ApiContext): ApiUser => {
 
 /** Payload's login failures as the contract answers them: a throttled address 429, wrong credentials 401. */
 const loginFailure = (error: unknown): unknown => {
-  if (error instanceof LoginThrottledError) {
+  if (error instanceof RateLimitedError) {
     return new ApiError('RATE_LIMITED', error.message, undefined, { 'Retry-After': String(error.retryAfterSeconds) })
   }
   if (error instanceof ApiError) return error

@@ -1,22 +1,15 @@
-import type { CollectionAfterLoginHook, CollectionBeforeOperationHook, Payload, PayloadRequest, SanitizedConfig } from 'payload'
+import type { CollectionAfterLoginHook, CollectionBeforeOperationHook, PayloadRequest } from 'payload'
 
 import { clientIpOf } from '../lib/clientIp'
 import { limiterFactoryOf } from '../lib/coherence/sharedRateLimits'
-import { createLoginThrottle, type LoginAttempt, type LoginThrottle } from '../lib/loginThrottle'
-import { LoginThrottledError } from '../lib/loginThrottledError'
+import { createLoginThrottle, type LoginAttempt } from '../lib/loginThrottle'
 import { loginThrottleSettingsOf } from '../lib/loginThrottleSettings'
+import { oncePerService, rateLimited } from '../lib/payloadRouteLimits'
 
-const throttles = new WeakMap<SanitizedConfig, LoginThrottle>()
+export const LOGIN_THROTTLED_MESSAGE = 'Too many failed logins; try again later'
 
-/** One throttle per service (its config), built on first use, stored in the service's database. */
-const throttleOf = (payload: Payload): LoginThrottle => {
-  let throttle = throttles.get(payload.config)
-  if (!throttle) {
-    throttle = createLoginThrottle(loginThrottleSettingsOf(payload.config.custom), limiterFactoryOf(payload))
-    throttles.set(payload.config, throttle)
-  }
-  return throttle
-}
+/** One throttle per service, stored in the service's database. */
+const throttleOf = oncePerService((payload) => createLoginThrottle(loginThrottleSettingsOf(payload.config.custom), limiterFactoryOf(payload)))
 
 /** Who is logging in from where; undefined for Local API calls by server code, which carry no client address. */
 const attemptOf = (req: PayloadRequest, email: unknown): LoginAttempt | undefined => {
@@ -34,10 +27,7 @@ export const throttleLogin: CollectionBeforeOperationHook = async ({ args, opera
   if (!attempt) return args
   const decision = await throttleOf(req.payload).attempt(attempt)
   if (decision.allowed) return args
-  // Payload's REST and GraphQL handlers copy these onto their error answers.
-  req.responseHeaders = new Headers(req.responseHeaders)
-  req.responseHeaders.set('Retry-After', String(decision.retryAfterSeconds))
-  throw new LoginThrottledError(decision.retryAfterSeconds)
+  throw rateLimited(req, LOGIN_THROTTLED_MESSAGE, decision.retryAfterSeconds)
 }
 
 /** A successful login takes back its own counted attempt and clears the account's failures from that IP. */

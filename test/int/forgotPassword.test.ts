@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { FORGOT_PASSWORD_LIMITED_MESSAGE } from '../../lib/forgotPasswordLimitedError'
+import { FORGOT_PASSWORD_LIMITED_MESSAGE } from '../../lib/forgotPasswordLimit'
 import { createAccount } from '../helpers/accounts'
 import { bootService, type BootedService } from '../helpers/bootService'
 import { createArticle, createCategory } from '../helpers/content'
