@@ -7,7 +7,7 @@ const nobody = () => false
 /**
  * Views per article per UTC day: one row per article and day, upserted by the same group commit that counts the
  * view (lib/db/counterBatch.ts). Read through `GET /api/admin/stats/views`; hidden in the admin UI and closed on
- * every other door. An article's rows go when the article does (deleteArticleDailyViews).
+ * every other door. An article's rows go when the article does (deleteRowsPointingAt).
  */
 export const ArticleDailyViews: CollectionConfig = {
   slug: ARTICLE_DAILY_VIEWS_SLUG,

@@ -10,7 +10,7 @@ const nobody = () => false
  * One row per like: the article and a keyed hash of the visitor (never the visitor id itself), unique together, so
  * a like is one insert the database makes idempotent. `ipHash` (keyed too) and `createdAt` let the like route count
  * the visitors one client IP brought to an article today. Rows are written only by `/api` (lib/likes.ts); staff may
- * read them in the admin UI, nobody edits them. An article's likes go when the article does (deleteArticleLikes).
+ * read them in the admin UI, nobody edits them. An article's likes go when the article does (deleteRowsPointingAt).
  */
 export const ArticleLikes: CollectionConfig = {
   slug: ARTICLE_LIKES_SLUG,

@@ -10,7 +10,7 @@ const nobody = () => false
  * The earlier slugs of articles, which `GET /api/articles/{old-slug}-{id}` and `/{old-slug}` answer with a 301 to
  * the current address. One row per (slug, article): every article keeps every slug it gave up, so `{old-slug}-{id}`
  * names one article for good; for a bare `{old-slug}` the newest row (highest id) wins, as the article that gave it
- * up last. Rows are written only by the articles' own hooks (recordEarlierSlug, deleteArticleRedirects), in the
+ * up last. Rows are written only by the articles' own hooks (recordEarlierSlug, deleteRowsPointingAt), in the
  * article's transaction, whichever door changed it. Admins may read them in the admin UI; nobody edits them.
  */
 export const ArticleRedirects: CollectionConfig = {

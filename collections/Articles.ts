@@ -11,9 +11,7 @@ import { lastEditedByField, REVISIONS_KEPT } from '../fields/revisionFields'
 import { statusField } from '../fields/statusField'
 import { urlField } from '../fields/urlField'
 import { createCounterRow, deleteCounterRow } from '../hooks/counterRows'
-import { deleteArticleDailyViews } from '../hooks/deleteArticleDailyViews'
-import { deleteArticleLikes } from '../hooks/deleteArticleLikes'
-import { deleteArticleRedirects } from '../hooks/deleteArticleRedirects'
+import { deleteRowsPointingAt } from '../hooks/deleteRowsPointingAt'
 import { generateSlug } from '../hooks/generateSlug'
 import { recordEarlierSlug } from '../hooks/recordEarlierSlug'
 import { setFeedSlug } from '../hooks/setFeedSlug'
@@ -63,7 +61,11 @@ export const Articles: CollectionConfig = {
     ],
     afterChange: [recordEarlierSlug, syncScheduledPublish(ARTICLES_SLUG)],
     afterDelete: [cancelScheduledPublishOnDelete(ARTICLES_SLUG), deleteCounterRow],
-    beforeDelete: [deleteArticleLikes, deleteArticleDailyViews, deleteArticleRedirects],
+    beforeDelete: [
+      deleteRowsPointingAt('article-likes', 'article'),
+      deleteRowsPointingAt('article-daily-views', 'article'),
+      deleteRowsPointingAt('article-redirects', 'article'),
+    ],
     beforeValidate: [generateSlug(ARTICLES_SLUG)],
   },
   // `counters` after `status`: the published articles' view total is summed without reading their rows. (On

@@ -3,7 +3,6 @@ import type { CollectionConfig } from 'payload'
 import { isAdmin } from '../access/isAdmin'
 
 export const WEBHOOK_DELIVERIES_SLUG = 'webhook-deliveries'
-export const DELIVERY_STATUSES = ['pending', 'succeeded', 'failed'] as const
 
 const nobody = () => false
 

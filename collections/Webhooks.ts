@@ -1,7 +1,7 @@
 import type { CollectionConfig, Endpoint } from 'payload'
 
 import { isAdmin } from '../access/isAdmin'
-import { deleteWebhookDeliveries } from '../hooks/deleteWebhookDeliveries'
+import { deleteRowsPointingAt } from '../hooks/deleteRowsPointingAt'
 import { generateWebhookSecret } from '../hooks/webhookSecret'
 import { ADMIN_COMPONENT_PATHS } from '../lib/adminComponentPaths'
 import { hasRole } from '../lib/roles'
@@ -51,7 +51,9 @@ export const createWebhooks = (settings: WebhookSettings): CollectionConfig => (
   },
   defaultSort: '-createdAt',
   endpoints: [testEndpoint(settings)],
-  hooks: { beforeDelete: [deleteWebhookDeliveries] },
+  // A webhook's deliveries go with it: their log means nothing without it, and a pending one is then never sent (its
+  // queued attempt finds nothing to do).
+  hooks: { beforeDelete: [deleteRowsPointingAt('webhook-deliveries', 'webhook')] },
   fields: [
     {
       name: 'url',
