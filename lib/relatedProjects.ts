@@ -12,15 +12,6 @@ const categoryOf = (project: ProjectLike): number | null => {
   return null
 }
 
-/** |A ∩ B| / |A ∪ B|, 0 when both are empty. */
-export const jaccard = (a: Set<string>, b: Set<string>): number => {
-  const union = new Set([...a, ...b]).size
-  if (union === 0) return 0
-  let shared = 0
-  for (const tag of a) if (b.has(tag)) shared++
-  return shared / union
-}
-
 /** A project with what scoring reads worked out once: its tag set, its category and its creation time. */
 export type RankingEntry<P> = { project: P; id: number; stack: Set<string>; category: number | null; created: number }
 
@@ -34,15 +25,18 @@ export const rankingEntries = <P extends ProjectLike>(projects: P[]): RankingEnt
     created: new Date(String(project.createdAt)).getTime(),
   }))
 
-/** `jaccard` without building the union: |A ∪ B| = |A| + |B| - |A ∩ B|. */
-const similarity = (a: Set<string>, b: Set<string>): number => {
+/** Jaccard similarity |A ∩ B| / |A ∪ B|, 0 when both are empty, without building the union: |A ∪ B| = |A| + |B| - |A ∩ B|. */
+export const similarity = (a: Set<string>, b: Set<string>): number => {
   let shared = 0
   for (const tag of a) if (b.has(tag)) shared++
   const union = a.size + b.size - shared
   return union === 0 ? 0 : shared / union
 }
 
-/** `rankRelatedProjects` over prepared entries. */
+/**
+ * Every other project ordered by likeness to `target`: Jaccard similarity of the tech stacks (case-insensitive)
+ * plus 0.5 for the same category; ties go to the newer project, then the higher id, so the order is stable.
+ */
 export const rankEntries = <P>(target: RankingEntry<P>, entries: RankingEntry<P>[]): P[] =>
   entries
     .filter((entry) => entry.id !== target.id)
@@ -53,10 +47,3 @@ export const rankEntries = <P>(target: RankingEntry<P>, entries: RankingEntry<P>
     }))
     .sort((a, b) => b.score - a.score || b.entry.created - a.entry.created || b.entry.id - a.entry.id)
     .map(({ entry }) => entry.project)
-
-/**
- * Every other project ordered by likeness to `target`: Jaccard similarity of the tech stacks (case-insensitive)
- * plus 0.5 for the same category; ties go to the newer project, then the higher id, so the order is stable.
- */
-export const rankRelatedProjects = <P extends ProjectLike>(target: P, candidates: P[]): P[] =>
-  rankEntries(rankingEntries([target])[0]!, rankingEntries(candidates))

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 
 import { markdownToPlainText, truncateCodePoints } from '../../lib/plainText'
 import { readArticleKey } from '../../lib/publicSlug'
-import { jaccard, rankRelatedProjects } from '../../lib/relatedProjects'
+import { rankEntries, rankingEntries, similarity } from '../../lib/relatedProjects'
 
 describe('markdownToPlainText', () => {
   it('drops headings, emphasis, link syntax, inline HTML, images and code blocks', () => {
@@ -67,8 +67,8 @@ describe('readArticleKey', () => {
 
 describe('related project ranking', () => {
   it('computes Jaccard similarity', () => {
-    expect(jaccard(new Set(['a', 'b']), new Set(['b', 'c']))).toBeCloseTo(1 / 3)
-    expect(jaccard(new Set(), new Set())).toBe(0)
+    expect(similarity(new Set(['a', 'b']), new Set(['b', 'c']))).toBeCloseTo(1 / 3)
+    expect(similarity(new Set(), new Set())).toBe(0)
   })
 
   it('orders by score, then newer, then higher id, and excludes the target', () => {
@@ -79,7 +79,7 @@ describe('related project ranking', () => {
       createdAt: new Date(Date.UTC(2026, 0, day)).toISOString(),
     })
     const target = project(1, ['React', 'Node'], 1, 1)
-    const ranked = rankRelatedProjects(target, [
+    const entries = rankingEntries([
       target,
       project(2, ['react'], 2, 1), // 0.5
       project(3, ['Go'], 1, 1), // 0.5 (category), same day: higher id first
@@ -87,6 +87,7 @@ describe('related project ranking', () => {
       project(5, ['Go'], 2, 9), // 0
       project(6, ['react'], 2, 3), // 0.5, newest of the 0.5s
     ])
+    const ranked = rankEntries(entries[0]!, entries)
     expect(ranked.map((p) => p.id)).toEqual([4, 6, 3, 2, 5])
   })
 })
