@@ -2,8 +2,8 @@
 // node_modules, with their .d.ts, under dist/package/ (package.json `exports` point there). Run by `prepare`, so
 // `npm ci`, `npm install` and `npm pack` build it; `npm run build:package` runs it alone.
 //   index.mjs             the plugin (`blogPortfolio`) and the /api app factory (`createBlogApi`)
-//   searchThread.mjs,     the threads, each a file of its own beside index.mjs, where their clients look
-//   sqliteReadWorker.mjs  (new URL('./x.mjs', import.meta.url)): nothing is compiled at run time
+//   searchThread.mjs      the search copy's thread, a file of its own beside index.mjs, where its client looks
+//                         (new URL('./x.mjs', import.meta.url)): nothing is compiled at run time
 //   scalar.js             the /api/docs page's viewer (Scalar's browser build), read beside index.mjs
 //   components/*.mjs      the admin components, one module per source file so that each keeps its own 'use client'
 //                         and modules shared by two components (webhookTestSignal) stay one module
@@ -46,7 +46,7 @@ const componentEntries = () =>
 export const buildPackageCode = async () => {
   await build({
     ...NODE_BUILD_OPTIONS,
-    entryPoints: ['index.ts', 'lib/search/searchThread.ts', 'lib/db/sqliteReadWorker.mjs'],
+    entryPoints: ['index.ts', 'lib/search/searchThread.ts'],
     entryNames: '[name]',
     outdir: PACKAGE_DIR,
   })

@@ -1,5 +1,5 @@
 // Compiles the server (main.ts, server.ts and everything they import from this project) into dist/server.mjs and its chunks,
-// and its threads into dist/searchThread.mjs and dist/sqliteReadWorker.mjs, that plain `node` runs: no TypeScript compiler in the running
+// and the search copy's thread into dist/searchThread.mjs, that plain `node` runs: no TypeScript compiler in the running
 // service. Packages stay imports of node_modules; the docs page's viewer is copied to dist/scalar.js.
 // Run by `npm start` before every start (about a second); `npm run build:server` runs it alone.
 import fs from 'node:fs'
@@ -43,12 +43,12 @@ const removeChunksOfEarlierBuilds = (written) => {
 }
 
 export const buildServer = async () => {
-  // Each thread runs from a file of its own beside the server, where its client looks (new URL(..., import.meta.url)).
+  // The thread runs from a file of its own beside the server, where its client looks (new URL(..., import.meta.url)).
   // main.ts checks the settings, then imports server.ts: split into a chunk of its own, the service's modules load
   // only once the settings are good.
   const { metafile } = await build({
     ...buildOptions,
-    entryPoints: [{ in: 'main.ts', out: 'server' }, 'lib/search/searchThread.ts', 'lib/db/sqliteReadWorker.mjs'],
+    entryPoints: [{ in: 'main.ts', out: 'server' }, 'lib/search/searchThread.ts'],
     splitting: true,
     // Beside the server, like the threads: modules find those (and scalar.js) by `new URL('./…', import.meta.url)`.
     chunkNames: '[name]-[hash]',

@@ -5,7 +5,6 @@ import { forgetPayloadInstance } from '../forgetPayloadInstance'
 import { stopSearchBackfill } from '../searchBackfill'
 import { outageMonitorOf } from './outages'
 import { stopSearchCopy } from './searchMemory'
-import { closeSqliteReader } from './sqliteReader'
 
 type PoolClient = {
   release?: () => void
@@ -51,7 +50,6 @@ export const closeDatabase = async (payload: Payload): Promise<void> => {
   await stopSearchBackfill(payload)
   await stopCacheBroadcast(payload.db)
   await stopSearchCopy(payload)
-  await closeSqliteReader(payload.db)
   await payload.destroy()
   forgetPayloadInstance(payload)
   if (pool?.end && !pool.ended && !pool.ending) {

@@ -55,8 +55,7 @@ const sqliteSearch = (read: SqliteRead, { terms, kinds }: Search): TierReader =>
   const all = terms.map((term) => `"${term.tokens.join(' ')}"${term.prefix ? '*' : ''}`).join(' ')
   const inTitle = `{title} : (${all})`
   const matches = { all, title: inTitle, body: `(${all}) NOT ${inTitle}` }
-  // The statements' text depends on the kinds and on ranking only (their values are parameters): the read thread
-  // prepares each shape once.
+  // The statements' text depends on the kinds and on ranking only (their values are parameters).
   const matching = sqliteMatching(kinds)
   return {
     counts: async () => countsOf((await read(`SELECT (SELECT count(*) ${matching}) AS in_title, (SELECT count(*) ${matching}) AS total`, [matches.title, matches.all]))[0]),

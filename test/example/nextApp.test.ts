@@ -233,7 +233,7 @@ describe('examples/next-app', () => {
     const sitemap = await request('GET', '/api/sitemap.xml')
     expect(sitemap.text).toContain(articles.data[0]!.slug)
 
-    // Searching runs the plugin's threads (the search copy's, and SQLite's read thread) from their built files.
+    // Searching runs the plugin's search thread from its built file.
     const titles = await pollUntil('the article to be found by search', async () => {
       const found = (await request('GET', '/api/search?q=route%20handler')).json() as { data: { title: string }[] }
       return found.data.length > 0 ? found.data.map((hit) => hit.title) : undefined

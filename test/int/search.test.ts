@@ -181,7 +181,7 @@ describe('the SQLite page statement', () => {
     [['project'], false],
   ] as const)('reads the page first, then each result and its record by rowid (%j, ranked %s)', async (kinds, ranked) => {
     if (service.database.kind !== 'sqlite') return console.log(`search: the SQLite plan check is skipped on ${service.database.kind}`)
-    // On a connection of its own, as the read thread's (the plan is the file's, not the connection's).
+    // On a connection of its own (the plan is the file's, not the connection's).
     const connection = new Database(sqliteFilePath(service.database.url) ?? '', { readonly: true })
     const plan = connection.prepare(`EXPLAIN QUERY PLAN ${sqliteSearchPageSql([...kinds], ranked)}`).all(['"lighthouse"', 10, 0]) as { detail: string }[]
     connection.close()

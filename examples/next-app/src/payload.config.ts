@@ -37,7 +37,7 @@ export default buildConfig({
   },
   db: sqliteAdapter({
     client: { url: database.url },
-    // WAL lets the plugin's read thread read while a write is under way; busyTimeout waits out a short lock.
+    // WAL lets reads go on while a write is under way; busyTimeout waits out a short lock.
     wal: true,
     busyTimeout: 1000,
     // Development pushes the schema; `next start` (production) runs these, made by `npm run payload migrate:create`.
