@@ -6,7 +6,7 @@ import {
   type FieldHook,
   type Payload,
   type RichTextField,
-  type SanitizedConfig,
+  type SanitizedCollectionConfig,
   type TextareaField,
   ValidationError,
 } from 'payload'
@@ -24,16 +24,11 @@ import { contentEditorFeatures } from './contentEditor'
 /** The field names of the articles' and projects' content: `content` is what `/api` reads and writes. */
 export const CONTENT_FIELDS: ContentFieldNames = { markdown: 'content', richText: 'contentRichText' }
 
-// The editor's config is built once per Payload config, from the same features as the field's editor.
-const editorConfigs = new WeakMap<SanitizedConfig, Promise<SanitizedServerEditorConfig>>()
-
-const editorConfigOf = (config: SanitizedConfig): Promise<SanitizedServerEditorConfig> => {
-  let editorConfig = editorConfigs.get(config)
-  if (!editorConfig) {
-    editorConfig = editorConfigFactory.fromFeatures({ config, features: contentEditorFeatures })
-    editorConfigs.set(config, editorConfig)
-  }
-  return editorConfig
+/** The editor config Payload built for the collection's rich-text field of that name, from the field's editor. */
+const editorConfigOf = (collection: SanitizedCollectionConfig | null, name: string): SanitizedServerEditorConfig => {
+  const field = collection?.fields.find((candidate): candidate is RichTextField => candidate.type === 'richText' && candidate.name === name)
+  if (!field) throw new Error(`No rich-text field ${name} in ${collection?.slug ?? 'a global'}`)
+  return editorConfigFactory.fromField({ field })
 }
 
 const isCollectionSlug = (payload: Payload, slug: string): slug is CollectionSlug => Object.hasOwn(payload.collections, slug)
@@ -52,11 +47,11 @@ export type MarkdownContent = {
  */
 export const markdownContent = ({ required }: { required: boolean }, names: ContentFieldNames = CONTENT_FIELDS): MarkdownContent => {
   /** Records written before the rich-text twin existed get it on read, so the admin UI never shows them empty. */
-  const fillRichTextFromMarkdown: FieldHook = async ({ req, siblingData, value }) => {
+  const fillRichTextFromMarkdown: FieldHook = async ({ collection, req, siblingData, value }) => {
     const markdown: unknown = siblingData?.[names.markdown]
     if (value != null || typeof markdown !== 'string' || markdown === '') return value
     try {
-      return markdownToLexical(markdown, await editorConfigOf(req.payload.config), await lookUpOwnMedia(req, MEDIA_SLUG, markdown))
+      return markdownToLexical(markdown, editorConfigOf(collection, names.richText), await lookUpOwnMedia(req, MEDIA_SLUG, markdown))
     } catch (error) {
       // Stored before nesting was bounded: the editor shows it as one Markdown block.
       if (error instanceof MarkdownTooDeepError) return rawMarkdownState(markdown)
@@ -84,7 +79,7 @@ export const markdownContent = ({ required }: { required: boolean }, names: Cont
       description: 'What the API serves. Written from the editor above when you save; scripts change it through /api/admin.',
     },
   }
-  const beforeChange: CollectionBeforeChangeHook = async ({ data, originalDoc, req }) => {
+  const beforeChange: CollectionBeforeChangeHook = async ({ collection, data, originalDoc, req }) => {
     // A restore brings back both fields as they were saved together: converting its Markdown again would turn uploads
     // into images by URL and lose what the editor wrote exactly.
     if (req.context.isRestoringVersion) return data
@@ -92,7 +87,7 @@ export const markdownContent = ({ required }: { required: boolean }, names: Cont
       return await syncContent(names, {
         data,
         stored: originalDoc,
-        editorConfig: await editorConfigOf(req.payload.config),
+        editorConfig: editorConfigOf(collection, names.richText),
         loadUploads: async (collection, ids) => {
           if (!isCollectionSlug(req.payload, collection)) return []
           const { docs } = await req.payload.find({ collection, depth: 0, pagination: false, req, where: { id: { in: ids } } })

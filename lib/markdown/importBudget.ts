@@ -18,9 +18,6 @@ export const IMPORT_LINES_PER_TEXT = 5_000
  */
 export const EDITOR_BLOCKS_PER_TEXT = 5_000
 
-/** Blocks are imported together, up to this many lines at a time. */
-export const IMPORT_LINES_PER_BATCH = 200
-
 /** The lines of a text, trailing newlines aside. */
 export const lineCount = (text: string): number => {
   let end = text.length
@@ -49,23 +46,4 @@ export const editorShare = (blocks: BudgetedBlock[]): { count: number; tooLong: 
     else lines += count
   }
   return { count: blocks.length, tooLong }
-}
-
-/** Consecutive groups of texts of at most IMPORT_LINES_PER_BATCH lines together (a longer text alone). */
-export const importBatches = (texts: string[]): string[][] => {
-  const batches: string[][] = []
-  let batch: string[] = []
-  let lines = 0
-  for (const text of texts) {
-    const count = lineCount(text)
-    if (batch.length > 0 && lines + count > IMPORT_LINES_PER_BATCH) {
-      batches.push(batch)
-      batch = []
-      lines = 0
-    }
-    batch.push(text)
-    lines += count
-  }
-  if (batch.length > 0) batches.push(batch)
-  return batches
 }

@@ -1,8 +1,10 @@
-import { convertLexicalToMarkdown, type SanitizedServerEditorConfig } from '@payloadcms/richtext-lexical'
+import type { SanitizedServerEditorConfig } from '@payloadcms/richtext-lexical'
 import type { SerializedEditorState } from '@payloadcms/richtext-lexical/lexical'
+import { $convertToMarkdownString } from '@payloadcms/richtext-lexical/lexical/markdown'
 
 import { markdownKeepingBareUrls } from './bareUrls'
 import { CODE_BLOCK_SLUG, IMAGE_BLOCK_SLUG, MARKDOWN_BLOCK_SLUG } from './blockSlugs'
+import { editorFor } from './headlessEditor'
 import { type BlockFields, blockNode, isBlockNode, type LexicalNode, type LexicalState, rootState } from './lexicalJson'
 import { EDITOR_MARKER, freeMarker, listEdges, type ListKind, type ListMarker, withMarker } from './listMarkers'
 import { isLooseList, withItemsApart } from './looseLists'
@@ -91,13 +93,23 @@ const withListsApart = (pieces: Piece[]): string[] => {
   return texts
 }
 
+/**
+ * richtext-lexical's Markdown export of nodes, as its convertLexicalToMarkdown writes them, in the cached editor
+ * (convertLexicalToMarkdown makes an editor each call, which costs more than most conversions).
+ */
+const editorMarkdown = (nodes: LexicalNode[], editorConfig: SanitizedServerEditorConfig): string => {
+  const editor = editorFor(editorConfig)
+  editor.update(() => editor.setEditorState(editor.parseEditorState(rootState(nodes) as SerializedEditorState)), { discrete: true })
+  return editor.getEditorState().read(() => $convertToMarkdownString(editorConfig.features.markdownTransformers))
+}
+
 /** The Markdown of each top-level piece of `children`, in order (see lexicalToMarkdown). */
 const markdownPieces = (children: LexicalNode[], editorConfig: SanitizedServerEditorConfig): string[] => {
   const pieces: Piece[] = []
   let run: LexicalNode[] = []
   const flushRun = (list?: ListKind, loose = false) => {
     if (run.length === 0) return
-    const markdown = markdownKeepingBareUrls(run, (nodes) => convertLexicalToMarkdown({ data: rootState(nodes) as SerializedEditorState, editorConfig }))
+    const markdown = markdownKeepingBareUrls(run, (nodes) => editorMarkdown(nodes, editorConfig))
     const text = markdown.replace(/\s+$/, '')
     if (text.trim() !== '') pieces.push({ text: loose ? withItemsApart(text) : text, ...(list ? { list } : {}) })
     run = []

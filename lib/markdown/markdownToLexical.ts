@@ -5,13 +5,13 @@ import { CODE_BLOCK_SLUG, IMAGE_BLOCK_SLUG, MARKDOWN_BLOCK_SLUG } from './blockS
 import { isCodeLanguage } from './codeLanguages'
 import { editorShare } from './importBudget'
 import { blockNode, isBlockNode, type LexicalNode, type LexicalState, rootState } from './lexicalJson'
-import { lexicalToMarkdownEach } from './lexicalToMarkdownEach'
+import { lexicalToMarkdown } from './lexicalToMarkdown'
 import { editorListMarkdown } from './listMarkdown'
 import { lexMarkdown } from './markdownNesting'
 import { markedLoose } from './looseLists'
 import { linksMatchSource } from './linkNodes'
 import { withEscapesRead } from './markdownEscapes'
-import { importMarkdownNodesEach } from './markdownImporter'
+import { importMarkdownNodes } from './markdownImporter'
 import { NO_OWN_MEDIA, type OwnMedia, uploadNode, withUploadIds } from './ownMedia'
 import { isPlainBlock, plainBlockNodes } from './plainBlocks'
 import { sourceUnwrapped } from './sourceUnwrapped'
@@ -91,36 +91,33 @@ const editorInput = (token: Token): string => {
   return token.raw
 }
 
+/** The nodes the editor's Markdown import makes of a block. */
+const importedNodes = (token: Token, editorConfig: SanitizedServerEditorConfig): LexicalNode[] => {
+  const nodes = withEscapesRead(importMarkdownNodes(editorInput(token), editorConfig))
+  // A loose list read as one editor list (editorListMarkdown took it) is that list, marked loose.
+  const oneLooseList = token.type === 'list' && (token as Tokens.List).loose && nodes.length === 1 && editorListMarkdown(token as Tokens.List) !== null
+  return oneLooseList ? [markedLoose(nodes[0]!)] : nodes
+}
+
 /**
  * The candidate nodes of each block: code and image blocks made here, link reference definitions and raw HTML none
- * (null), plain prose from its known shape (plainBlocks), the rest from the editor's Markdown import, in batches; blocks
- * too long to import (`tooLong`) none.
+ * (null), plain prose from its known shape (plainBlocks), the rest from the editor's Markdown import; blocks too long
+ * to import (`tooLong`) none.
  */
 const candidateNodesEach = (
   tokens: Token[],
   tooLong: Set<number>,
   editorConfig: SanitizedServerEditorConfig,
   ownMedia: OwnMedia,
-): (LexicalNode[] | null)[] => {
-  const candidates = tokens.map((token, index): LexicalNode[] | null | undefined => {
+): (LexicalNode[] | null)[] =>
+  tokens.map((token, index): LexicalNode[] | null => {
     if (token.type === 'code') return [codeBlock(token as Tokens.Code)].filter((node) => node !== null)
     if (token.type === 'html' || token.type === 'def') return null
     const image = onlyImage(token)
     if (image) return [imageNode(image, ownMedia)]
     if (tooLong.has(index)) return null
-    return plainBlockNodes(token, editorConfig) ?? undefined
+    return plainBlockNodes(token, editorConfig) ?? importedNodes(token, editorConfig)
   })
-  const imported = candidates.flatMap((candidate, index) => (candidate === undefined ? [index] : []))
-  const importedNodes = importMarkdownNodesEach(imported.map((index) => editorInput(tokens[index]!)), editorConfig)
-  for (const [at, index] of imported.entries()) {
-    const nodes = withEscapesRead(importedNodes[at]!)
-    const token = tokens[index]!
-    // A loose list read as one editor list (editorListMarkdown took it) is that list, marked loose.
-    const oneLooseList = token.type === 'list' && (token as Tokens.List).loose && nodes.length === 1 && editorListMarkdown(token as Tokens.List) !== null
-    candidates[index] = oneLooseList ? [markedLoose(nodes[0]!)] : nodes
-  }
-  return candidates as (LexicalNode[] | null)[]
-}
 
 /**
  * Whether a list became one editor list. The import cuts a list whose items its list items cannot hold (two
@@ -158,8 +155,8 @@ export const markdownSegments = (markdown: string, editorConfig: SanitizedServer
     .map((token) => withoutTrailingSpace(token.raw))
     .join('\n')
   const references = definitions ? linkReferences(definitions) : undefined
-  // Each block's candidate nodes first, then all of them written back in one conversion. Plain prose is not written
-  // back: its nodes are known to render the same (plainBlocks).
+  // Each block's candidate nodes, then each written back. Plain prose is not written back: its nodes are known to
+  // render the same (plainBlocks).
   const allBlocks: { token: Token; start: number; end: number; plain: boolean }[] = []
   let offset = 0
   for (const token of tokens) {
@@ -174,8 +171,7 @@ export const markdownSegments = (markdown: string, editorConfig: SanitizedServer
   // An upload of our own media stands for its image by choice: it is written back with the media's address and alt.
   const isUpload = (index: number) => allCandidates[index]?.[0]?.type === 'upload'
   const judged = blocks.flatMap(({ plain }, index) => (!plain && !isUpload(index) && allCandidates[index]?.length ? [index] : []))
-  const judgedText = lexicalToMarkdownEach(judged.map((index) => allCandidates[index]!), editorConfig)
-  const writtenBack = new Map(judged.map((index, at) => [index, judgedText[at]!]))
+  const writtenBack = new Map(judged.map((index) => [index, lexicalToMarkdown(rootState(allCandidates[index]!), editorConfig)]))
 
   const segments: MarkdownSegment[] = []
   let previous: Token | undefined

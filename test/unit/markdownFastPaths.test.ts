@@ -5,7 +5,7 @@ import { Lexer, type Token, type Tokens } from 'marked'
 import { rootState } from '../../lib/markdown/lexicalJson'
 import { lexicalToMarkdown } from '../../lib/markdown/lexicalToMarkdown'
 import { withEscapesRead } from '../../lib/markdown/markdownEscapes'
-import { importMarkdownNodes, importMarkdownNodesEach } from '../../lib/markdown/markdownImporter'
+import { importMarkdownNodes } from '../../lib/markdown/markdownImporter'
 import { plainBlockNodes } from '../../lib/markdown/plainBlocks'
 import { comparableHtml } from '../../lib/markdown/renderHtml'
 import { sourceUnwrapped } from '../../lib/markdown/sourceUnwrapped'
@@ -19,10 +19,6 @@ beforeAll(async () => {
 })
 
 const blocks = (markdown: string): Token[] => new Lexer({ gfm: true }).lex(markdown).filter((token) => token.type !== 'space')
-
-/** Link and block ids are random: compared without them. */
-const withoutIds = (value: unknown): unknown =>
-  JSON.parse(JSON.stringify(value, (key, inner: unknown) => (key === 'id' ? undefined : inner)))
 
 const importInput = (token: Token) =>
   token.type === 'heading' ? `${'#'.repeat((token as Tokens.Heading).depth)} ${(token as Tokens.Heading).text}` : token.raw
@@ -52,23 +48,6 @@ describe('plain prose made without the editor import', () => {
     for (const markdown of ['See *this*.', 'A [link](x).', 'Hard  \nbreak', 'a &amp; b', 'Go to https://example.com', '## Title ##', 'Setext\n===']) {
       expect({ markdown, nodes: plainBlockNodes(blocks(markdown)[0]!, editorConfig) }).toEqual({ markdown, nodes: null })
     }
-  })
-})
-
-describe('importMarkdownNodesEach', () => {
-  it('imports every corpus block as importing it alone does', () => {
-    for (const { file, markdown } of markdownCorpus().slice(0, 40)) {
-      const texts = blocks(markdown.replace(/\r\n?/g, '\n'))
-        .filter((token) => !['code', 'html', 'def'].includes(token.type))
-        .map(importInput)
-      const alone = texts.map((text) => importMarkdownNodes(text, editorConfig))
-      expect({ file, nodes: withoutIds(importMarkdownNodesEach(texts, editorConfig)) }).toEqual({ file, nodes: withoutIds(alone) })
-    }
-  })
-
-  it('falls back to one import per text when a text runs into the next', () => {
-    const texts = ['```js\nopen fence', 'after']
-    expect(withoutIds(importMarkdownNodesEach(texts, editorConfig))).toEqual(withoutIds(texts.map((text) => importMarkdownNodes(text, editorConfig))))
   })
 })
 
