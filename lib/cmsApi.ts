@@ -3,7 +3,6 @@ import { handleEndpoints, type SanitizedConfig } from 'payload'
 import { handOverClientIp } from './clientIp'
 import { bodyLimitFor, declaresTooLarge, limitedBody } from './cmsApiLimits'
 import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE } from './db/databaseUnavailable'
-import { hasFragmentCycle } from './graphqlFragmentCycles'
 import { NUL_MESSAGE } from './nulCharacters'
 import { authMetOutage } from './outageAwareJwt'
 import { payloadErrorBody } from './payloadErrorBody'
@@ -20,21 +19,6 @@ const decodedSegment = (segment: string): string => {
   } catch {
     return segment
   }
-}
-
-/** The query texts of a GraphQL request body: raw (`application/graphql`), or JSON with `query`, alone or batched. */
-const graphqlQueries = (text: string, contentType: string | null): string[] => {
-  if (/^application\/graphql\b/i.test(contentType ?? '')) return [text]
-  let parsed: unknown
-  try {
-    parsed = JSON.parse(text)
-  } catch {
-    return []
-  }
-  return (Array.isArray(parsed) ? parsed : [parsed]).flatMap((operation: unknown) => {
-    const query: unknown = typeof operation === 'object' && operation !== null ? Reflect.get(operation, 'query') : undefined
-    return typeof query === 'string' ? [query] : []
-  })
 }
 
 /**
@@ -116,7 +100,6 @@ export const createCmsApi = (config: SanitizedConfig): CmsApi => {
       if (tooLarge) return errorResponse(413, message)
       throw error
     }
-    if (graphqlQueries(query, contentType).some(hasFragmentCycle)) return errorResponse(400, 'Fragments must not spread each other in a cycle.')
     const forwarded = forPayload(request, clientIp, query)
     return unlessAuthMetOutage(forwarded, await withRequestErrorStatus(await (await loadGraphql())(forwarded)))
   }

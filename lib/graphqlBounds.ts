@@ -68,7 +68,11 @@ const ownComplexity = (parent: GraphQLNamedType | undefined, name: string): { co
  * the walk itself costs at most about as many steps as the bounds allow, whatever the query (fragments spread many
  * times included).
  */
-const walkSelections = (walk: Walk, selectionSet: SelectionSetNode, parent: GraphQLNamedType | undefined, depth: number): void => {
+const walkSelections = (walk: Walk, selectionSet: SelectionSetNode, parent: GraphQLNamedType | undefined, depth: number, nesting = 1): void => {
+  if (nesting > GRAPHQL_BOUNDS.nesting) {
+    walk.refusal = `Selections may nest at most ${GRAPHQL_BOUNDS.nesting} deep, fragments included.`
+    return
+  }
   for (const selection of selectionSet.selections) {
     if (walk.refusal) return
     if (selection.kind === Kind.FIELD) {
@@ -93,9 +97,9 @@ const walkSelections = (walk: Walk, selectionSet: SelectionSetNode, parent: Grap
         walk.refusal = `The query's complexity is over the limit of ${walk.maxComplexity}: ask for fewer fields or relationships.`
         return
       }
-      if (selection.selectionSet) walkSelections(walk, selection.selectionSet, type, depth + 1)
+      if (selection.selectionSet) walkSelections(walk, selection.selectionSet, type, depth + 1, nesting + 1)
     } else if (selection.kind === Kind.INLINE_FRAGMENT) {
-      walkSelections(walk, selection.selectionSet, selection.typeCondition ? walk.schema.getType(selection.typeCondition.name.value) ?? undefined : parent, depth)
+      walkSelections(walk, selection.selectionSet, selection.typeCondition ? walk.schema.getType(selection.typeCondition.name.value) ?? undefined : parent, depth, nesting + 1)
     } else {
       const name = selection.name.value
       const fragment = walk.fragments.get(name)
@@ -106,7 +110,7 @@ const walkSelections = (walk: Walk, selectionSet: SelectionSetNode, parent: Grap
         return
       }
       walk.spreading.add(name)
-      walkSelections(walk, fragment.selectionSet, walk.schema.getType(fragment.typeCondition.name.value) ?? undefined, depth)
+      walkSelections(walk, fragment.selectionSet, walk.schema.getType(fragment.typeCondition.name.value) ?? undefined, depth, nesting + 1)
       walk.spreading.delete(name)
     }
   }

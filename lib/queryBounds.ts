@@ -14,6 +14,11 @@ export const GRAPHQL_BOUNDS = {
   rootFields: 20,
   /** Fields nested in fields, the root one counting as 1. */
   depth: 6,
+  /**
+   * Selection sets nested in each other, fragments and inline fragments included (they add no field depth): Payload's
+   * complexity count recurses once a level and ran out of stack at 2,000 spreads of one fragment in the next.
+   */
+  nesting: 32,
   /** Payload's complexity score (1 per field, 10 per relationship or join) an anonymous caller or a member may spend. */
   publicComplexity: 250,
 } as const

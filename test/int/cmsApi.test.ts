@@ -3,6 +3,7 @@ import { request } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
 import { CMS_API_BODY_LIMITS } from '../../lib/cmsApiLimits'
+import { GRAPHQL_BOUNDS } from '../../lib/queryBounds'
 import { createAccount, loginToken } from '../helpers/accounts'
 import { bootService, type BootedService } from '../helpers/bootService'
 
@@ -254,13 +255,26 @@ describe('/cms-api refuses what would harm the process, in its own error shape',
   it('400 for a GraphQL query whose fragments spread each other in a cycle, which overflowed the stack', async () => {
     const query = 'query { ...F } fragment F on Query { ...G } fragment G on Query { ...F }'
     const cycle = await service.request().post('/cms-api/graphql').send({ query })
-    expect([cycle.status, cycle.body]).toEqual([400, { errors: [{ message: 'Fragments must not spread each other in a cycle.' }] }])
+    expect(cycle.status).toBe(400)
+    expect(cycle.body).toMatchObject({ errors: [{ message: 'Fragments must not spread each other in a cycle.' }] })
+    expect(cycle.body.data).toBeUndefined()
     const batched = await service.request().post('/cms-api/graphql').send([{ query: '{ a: __typename }' }, { query }])
     expect(batched.status).toBe(400)
+    // Payload's GraphQL route takes no raw `application/graphql` body: refused before anything parses it.
     const raw = await service.request().post('/cms-api/graphql').set('Content-Type', 'application/graphql').send(query)
-    expect(raw.status).toBe(400)
+    expect(raw.status).toBe(415)
     const fine = await service.request().post('/cms-api/graphql').send({ query: 'query { ...F } fragment F on Query { a: __typename }' })
     expect([fine.status, fine.body]).toEqual([200, { data: { a: 'Query' } }])
+  })
+
+  it('400 for fragments spread in each other 2,000 deep, which overflowed the stack of Payload\'s complexity count', async () => {
+    const chain = Array.from({ length: 2000 }, (_, index) => `fragment F${index} on Query { ...F${index + 1} }`).join(' ')
+    const deep = await service.request().post('/cms-api/graphql').send({ query: `query { ...F0 } ${chain} fragment F2000 on Query { a: __typename }` })
+    expect(deep.status).toBe(400)
+    expect(deep.body).toMatchObject({ errors: [{ message: `Selections may nest at most ${GRAPHQL_BOUNDS.nesting} deep, fragments included.` }] })
+    const nested = (levels: number) => `query { ${'... on Query { '.repeat(levels)} a: __typename ${'}'.repeat(levels)} }`
+    expect((await service.request().post('/cms-api/graphql').send({ query: nested(GRAPHQL_BOUNDS.nesting - 1) })).body).toEqual({ data: { a: 'Query' } })
+    expect((await service.request().post('/cms-api/graphql').send({ query: nested(GRAPHQL_BOUNDS.nesting) })).status).toBe(400)
   })
 
   it('405 for TRACE, 404 for prototype names, never an HTML page with a stack', async () => {
