@@ -2,20 +2,27 @@ import type { Payload } from 'payload'
 
 import { sqlOf } from '../db/rawSql'
 import { publicCache } from '../publicCache'
-import { setCacheBroadcast } from './cacheBroadcast'
-import { type GenerationStore, startGenerationPoller } from './generationPoller'
+import { type CacheBroadcast, setCacheBroadcast } from './cacheBroadcast'
+import { startGenerationPoller } from './generationPoller'
 import { isMongoConnection, mongoGenerationStore } from './mongoGeneration'
-import { sqlGenerationStore } from './sqlGeneration'
+import { isListenerPool, startPostgresListener } from './postgresListener'
+import { sqliteGenerationStore } from './sqliteGeneration'
 
 /** A clear announced by another process: this one clears too, without announcing it again. */
 const clearFromElsewhere = () => publicCache.clear()
 
-/** The generation every process on this database reads: a table on the SQL adapters, a document on MongoDB. */
-const generationStoreOf = async (payload: Payload): Promise<GenerationStore | undefined> => {
-  const sql = await sqlOf(payload)
-  if (sql) return sqlGenerationStore(sql)
+const broadcastFor = async (payload: Payload): Promise<CacheBroadcast | undefined> => {
   const db: object = payload.db
-  return 'connection' in db && isMongoConnection(db.connection) ? mongoGenerationStore(db.connection) : undefined
+  if (payload.db.name === 'postgres' && 'pool' in db && isListenerPool(db.pool)) {
+    return startPostgresListener(db.pool, clearFromElsewhere, payload.logger)
+  }
+  const sql = await sqlOf(payload)
+  if (sql?.dialect === 'sqlite') return startGenerationPoller(await sqliteGenerationStore(sql), clearFromElsewhere, payload.logger)
+  if ('connection' in db && isMongoConnection(db.connection)) {
+    const store = mongoGenerationStore(db.connection)
+    if (store) return startGenerationPoller(store, clearFromElsewhere, payload.logger)
+  }
+  return undefined
 }
 
 /**
@@ -23,8 +30,8 @@ const generationStoreOf = async (payload: Payload): Promise<GenerationStore | un
  * any process clears every process's cache within a second. Stopped by closeDatabase.
  */
 export const startCacheCoherence = async (payload: Payload): Promise<void> => {
-  const store = await generationStoreOf(payload)
-  if (store) setCacheBroadcast(payload.db, await startGenerationPoller(store, clearFromElsewhere, payload.logger))
+  const broadcast = await broadcastFor(payload)
+  if (broadcast) setCacheBroadcast(payload.db, broadcast)
   // (`logger` is missing only where a test calls onInit with a bare object)
   else payload.logger?.warn('cache coherence: this database adapter has no shared generation; other processes are not told of changes')
 }
