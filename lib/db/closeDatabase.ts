@@ -36,8 +36,9 @@ const socketClosed = (client: PoolClient): Promise<void> =>
   })
 
 /**
- * Closes Payload and its database connections, and forgets the instance (lib/forgetPayloadInstance.ts). The SQL adapters' destroy() forgets the schema but leaves the
- * Postgres pool and the libsql client open (MongoDB's closes its connection), so those are closed here.
+ * Closes Payload and its database connections, after cutting the start-up search fill, and forgets the instance
+ * (lib/forgetPayloadInstance.ts). The SQL adapters' destroy() forgets the schema but leaves the Postgres pool and
+ * the libsql client open (MongoDB's closes its connection), so those are closed here.
  * The Postgres adapter's connect() also checks one client out of the pool and never gives it back, and
  * `pool.end()` waits for every client: the ones still checked out are released once the pool is ending.
  * `pool.end()` resolves when its list of clients is empty, before their sockets have closed, so the sockets
