@@ -94,7 +94,14 @@ export const markdownKeepingSource = (
 ): string => {
   const source = storedText(storedMarkdown)
   const segments = markdownSegments(source.normalised, editorConfig, ownMedia)
-  const editorText = (nodes: LexicalNode[]) => lexicalToMarkdown(rootState(nodes), editorConfig)
+  // An unchanged block's nodes and the editor's child for it are alike: each distinct node is written once.
+  const written = new Map<string, string>()
+  const editorText = (nodes: LexicalNode[]) => {
+    const key = JSON.stringify(nodes)
+    let text = written.get(key)
+    if (text === undefined) written.set(key, (text = lexicalToMarkdown(rootState(nodes), editorConfig)))
+    return text
+  }
   const children = state.root.children
   const keptAt = keptSegments(
     segments.map((segment) => segment.nodes.map((node) => editorText([node]))),
