@@ -9,7 +9,7 @@ import sharp from 'sharp'
 import { blogPortfolio } from './index'
 import { createDatabaseAdapter } from './lib/databaseAdapter'
 import { selectDatabase } from './lib/databaseSelection'
-import { muteOutageNoise } from './lib/db/muteOutageNoise'
+import { serviceLogMethod } from './lib/serviceLogMethod'
 import type { ServiceEnv } from './lib/env'
 import { loginThrottleSettingsFromEnv } from './lib/loginThrottleSettings'
 import { mediaDirOf } from './lib/mediaDir'
@@ -45,7 +45,7 @@ export const composeConfig = async (env: ServiceEnv): Promise<SanitizedConfig> =
       { sqliteBusyTimeoutMs: env.sqliteBusyTimeoutMs, sqliteSynchronous: env.sqliteSynchronous },
     ),
     editor: lexicalEditor(),
-    logger: { options: { hooks: { logMethod: muteOutageNoise }, level: env.logLevel } },
+    logger: { options: { hooks: { logMethod: serviceLogMethod }, level: env.logLevel } },
     plugins: [
       blogPortfolio({
         firstAdmin: env.adminEmail && env.adminPassword ? { email: env.adminEmail, password: env.adminPassword } : undefined,

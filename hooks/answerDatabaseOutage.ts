@@ -6,7 +6,7 @@ import { reportDatabaseError } from '../lib/db/outages'
 /**
  * Payload's REST and GraphQL meet an unreachable database as whatever the driver threw (a 500 "Something went
  * wrong."): this answers 503 with the outage's message and a `Retry-After`, and tells the outage monitor. Payload
- * has already logged the error; lib/db/muteOutageNoise.ts drops that line.
+ * has already logged the error; lib/serviceLogMethod.ts drops that line.
  */
 export const answerDatabaseOutage: AfterErrorHook = ({ error, graphqlResult, req }) => {
   const thrown: unknown = graphqlResult ? (Reflect.get(error, 'originalError') ?? error) : error

@@ -1,49 +1,14 @@
 import type { AfterErrorHook } from 'payload'
 
-type QueryFailure = Error & { query?: unknown; params?: unknown; cause?: { code?: unknown; message?: unknown } }
-
-/** Drizzle's DrizzleQueryError (its name stays `Error`): the statement, its parameters and the driver's error. */
-const isQueryFailure = (error: Error): error is QueryFailure & { params: unknown[] } =>
-  typeof (error as QueryFailure).query === 'string' && Array.isArray((error as QueryFailure).params)
-
-/** Values the service's own code never binds, so the request carried them: `abc` or `a,b` read as ids (NaN), `1e400`, `{ "$ne": 1 }`. */
-const unbindable = (value: unknown): boolean =>
-  (typeof value === 'number' && !Number.isFinite(value)) ||
-  value === undefined ||
-  (typeof value === 'object' && value !== null && !(value instanceof Date) && !ArrayBuffer.isView(value))
-
-/**
- * The database refusing a value for its column: SQLite's datatype mismatch (`limit=1.5`); Postgres's invalid text
- * representation, numeric value out of range, invalid datetime format, datetime field overflow, and invalid LIMIT
- * or OFFSET.
- */
-const VALUE_REFUSED = new Set(['SQLITE_MISMATCH', '22P02', '22003', '22007', '22008', '2201W', '2201X'])
-
-const refusesValue = (failure: QueryFailure): boolean =>
-  VALUE_REFUSED.has(String(failure.cause?.code)) || /datatype mismatch/.test(String(failure.cause?.message ?? failure.message))
-
-/** What busboy and Payload's upload reader say of a multipart body that is cut short or has no boundary. */
-const MULTIPART_FAULTS = /^(Unexpected end of form|Malformed part header|Multipart: Boundary not found|Request is not eligible for file upload)$/
-
-/** What a request got wrong, when the error can only have come from what it sent. */
-const mistakeOf = (error: Error): { status: number; message: string } | undefined => {
-  if (isQueryFailure(error) && (error.params.some(unbindable) || refusesValue(error))) {
-    return { status: 400, message: 'A value in the request does not fit its field.' }
-  }
-  if (error instanceof TypeError && /operators\[queryOperator\] is not a function/.test(error.message)) {
-    return { status: 400, message: 'That query operator is not available on this database.' }
-  }
-  if (error instanceof SyntaxError && /is not valid JSON/.test(error.message)) return { status: 400, message: 'A parameter that must be JSON is not.' }
-  if (MULTIPART_FAULTS.test(error.message)) return { status: 400, message: 'The multipart body could not be read.' }
-  return undefined
-}
+import { requestMistakeOf } from '../lib/requestMistakes'
 
 /**
  * Payload's REST answers some malformed requests with a 500, from deep in the database layer: an id that is not a
  * number (`/cms-api/articles/abc`), `where[id][in]=a,b`, an operator SQLite lacks (`near`), `where=x`, a multipart body cut
- * short. Those become a 400 with Payload's error shape.
+ * short. Those become a 400 with Payload's error shape (and lib/serviceLogMethod.ts logs them as the standalone
+ * service's refusals).
  */
 export const answerRequestMistakes: AfterErrorHook = ({ error }) => {
-  const mistake = mistakeOf(error)
+  const mistake = requestMistakeOf(error)
   if (mistake) return { status: mistake.status, response: { errors: [{ message: mistake.message }] } }
 }

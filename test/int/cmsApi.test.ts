@@ -348,7 +348,7 @@ describe('/cms-api logging', () => {
 })
 
 describe('/cms-api answers malformed queries as the client mistakes they are', () => {
-  it.each([
+  const malformed = [
     '/cms-api/articles/abc',
     '/cms-api/articles?where[id][in]=a,b',
     '/cms-api/articles?where[id][equals]=1e400',
@@ -357,10 +357,34 @@ describe('/cms-api answers malformed queries as the client mistakes they are', (
     '/cms-api/articles?where=x',
     '/cms-api/articles?limit=1.5',
     '/cms-api/articles?limit=99999999999999999999',
-  ])('%s: a 4xx in Payload error shape, or an answer, never a 500', async (path) => {
+    '/cms-api/articles?where[id][all]=1,2',
+  ]
+
+  it.each(malformed)('%s: a 4xx in Payload error shape, or an answer, never a 500', async (path) => {
     const res = await service.request().get(path)
     expect({ path, status: res.status < 500 ? 'below 500' : res.status }).toEqual({ path, status: 'below 500' })
     if (res.status >= 400) expect(res.body).toEqual({ errors: [{ message: expect.any(String) }] })
+  })
+
+  it('logs each of them in one line at info, never at error with a stack', async () => {
+    // What the service's logger writes (pino's destination stream, under the symbol pino names `pino.stream`).
+    const logger = service.payload.logger as unknown as Record<symbol, { write: (line: string) => unknown }>
+    const stream = logger[Object.getOwnPropertySymbols(logger).find((symbol) => symbol.description === 'pino.stream')!]!
+    const write = vi.spyOn(stream, 'write')
+    // Tests log errors only (lib/env.ts): info is what these lines must be written at.
+    const level = service.payload.logger.level
+    service.payload.logger.level = 'info'
+    try {
+      for (const path of malformed) await service.request().get(path)
+      const lines = write.mock.calls.map(([line]) => JSON.parse(line) as { level: number; err?: unknown })
+      // Lines at info (30) only, none with an error and its stack. (Each one writes a line on SQLite; Postgres answers
+      // two of them without one.)
+      expect(lines.length).toBeGreaterThan(0)
+      expect(lines.filter((line) => line.level !== 30 || line.err !== undefined)).toEqual([])
+    } finally {
+      service.payload.logger.level = level
+      write.mockRestore()
+    }
   })
 
   it('an operator the database lacks is a 400 saying so', async () => {

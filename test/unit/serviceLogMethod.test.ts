@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest'
+
+import { DatabaseUnavailableError } from '../../lib/db/databaseUnavailable'
+import { serviceLogMethod } from '../../lib/serviceLogMethod'
+
+const ERROR = 50
+
+/** What the hook writes for one record: through the level's own method, or as a line at info. */
+const logged = (level: number, ...args: unknown[]) => {
+  const written: unknown[][] = []
+  const info: unknown[][] = []
+  serviceLogMethod.call({ info: (...line: unknown[]) => info.push(line) }, args, (...line: unknown[]) => written.push(line), level)
+  return { written, info }
+}
+
+/** What drizzle throws for `/cms-api/articles?where[id][in]=a,b` on SQLite. */
+const notANumberQuery = () =>
+  Object.assign(new Error('Failed query: select count(*) from "articles" where "articles"."id" in (?, ?)\nparams: NaN,NaN'), {
+    query: 'select count(*) from "articles" where "articles"."id" in (?, ?)',
+    params: [Number.NaN, Number.NaN],
+  })
+
+describe('serviceLogMethod', () => {
+  it('drops records whose error says the database is unreachable', () => {
+    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' })
+    expect(logged(ERROR, { err: refused, msg: 'Error: cannot begin transaction' })).toEqual({ written: [], info: [] })
+    expect(logged(ERROR, { err: new DatabaseUnavailableError(refused) })).toEqual({ written: [], info: [] })
+  })
+
+  it("writes Payload's error record of a client's mistake as one line at info, without its stack", () => {
+    const mistake = notANumberQuery()
+    expect(logged(ERROR, { err: mistake })).toEqual({ written: [], info: [[{ msg: mistake.message }]] })
+    const operator = new TypeError('adapter.operators[queryOperator] is not a function')
+    expect(logged(ERROR, { err: operator })).toEqual({ written: [], info: [[{ msg: operator.message }]] })
+  })
+
+  it('keeps everything else as it came', () => {
+    const bug = new TypeError('x is undefined')
+    expect(logged(ERROR, { err: bug })).toEqual({ written: [[{ err: bug }]], info: [] })
+    // The same kind of error logged by other code, with a message of its own, is that code's to judge.
+    const mistake = notANumberQuery()
+    expect(logged(ERROR, { err: mistake }, 'unhandled error')).toEqual({ written: [[{ err: mistake }, 'unhandled error']], info: [] })
+    expect(logged(30, 'Listening on http://localhost:3000')).toEqual({ written: [['Listening on http://localhost:3000']], info: [] })
+    expect(logged(ERROR, { reason: 'connect ECONNREFUSED' }, 'Database unreachable').written).toHaveLength(1)
+  })
+})
