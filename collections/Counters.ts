@@ -14,12 +14,16 @@ const anyone = () => true
  * small row, never the record's (whose content may be tens of KB), and sums over many records read only these.
  * A record points here through its hidden `counters` field and shows the values through virtual fields
  * (fields/counterFields.ts), so the admin UI, `/cms-api` sorting and filtering work as on stored fields. Written only
- * by the counting code and the record's own hooks; readable by anyone, as the counts are public on every door.
+ * by the counting code and the record's own hooks; readable by anyone, as each record's counts are public on every
+ * door. The rows themselves are no door's business: a listing would count drafts too (one row per record), so the
+ * collection has no REST endpoints and no GraphQL queries of its own.
  */
 export const Counters: CollectionConfig = {
   slug: COUNTERS_SLUG,
   access: { create: nobody, delete: nobody, read: anyone, update: nobody },
   admin: { hidden: true },
+  endpoints: false,
+  graphQL: { disableMutations: true, disableQueries: true },
   timestamps: false,
   fields: COUNTER_COLUMNS.map((name) => ({ name, type: 'number', required: true, defaultValue: 0, min: 0 })),
 }

@@ -90,7 +90,10 @@ export const createCmsApi = (config: SanitizedConfig): CmsApi => {
     if (!isGraphql) {
       const forwarded = forPayload(request, clientIp, body)
       const response = await handleEndpoints({ config, request: forwarded })
-      return tooLarge ? errorResponse(413, message) : unlessAuthMetOutage(forwarded, response)
+      if (tooLarge) return errorResponse(413, message)
+      // Payload's answer for a collection without REST endpoints (`endpoints: false`): no such route, for the client.
+      if (response.status === 501) return errorResponse(404, 'Not Found')
+      return unlessAuthMetOutage(forwarded, response)
     }
     // A GraphQL query is small (the limit above): read whole, it is checked before Payload runs it.
     let query: string

@@ -333,6 +333,20 @@ describe('/cms-api writes that once stored what no one could read back', () => {
   })
 })
 
+describe('the counters rows (one per article, project and resource, drafts too)', () => {
+  it('have no door of their own: a listing would count the drafts', async () => {
+    for (const auth of [{}, { Authorization: `JWT ${adminToken}` }]) {
+      for (const path of ['/cms-api/counters', '/cms-api/counters/1', '/cms-api/counters/count']) {
+        const res = await service.request().get(path).set(auth)
+        expect([path, res.status, res.body]).toEqual([path, 404, { errors: [{ message: 'Not Found' }] }])
+      }
+      const graphql = await service.request().post('/cms-api/graphql').set(auth).send({ query: '{ Counters { totalDocs } }' })
+      expect(graphql.status).toBe(400)
+      expect(graphql.body.errors[0].message).toMatch(/Cannot query field "Counters"/)
+    }
+  })
+})
+
 describe('/cms-api logging', () => {
   it('a query on a path that cannot be queried is a 400, and writes no error line', async () => {
     const errors = vi.spyOn(service.payload.logger, 'error')
