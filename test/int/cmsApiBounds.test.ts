@@ -291,7 +291,9 @@ describe('the queue is for admins only', () => {
   })
 
   it('the record of migrations has no REST door at all', async () => {
-    expect((await get('/cms-api/payload-migrations', as('admin'))).status).toBe(501)
+    // Payload answers a collection without endpoints with a 501; lib/cmsApi.ts makes it the 404 it is for a client.
+    const res = await get('/cms-api/payload-migrations', as('admin'))
+    expect([res.status, res.body]).toEqual([404, { errors: [{ message: 'Not Found' }] }])
   })
 
   it('the Local API still queues and runs jobs', async () => {
