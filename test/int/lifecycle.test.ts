@@ -1,9 +1,11 @@
+import { execFile } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
+import { SERVER_BUILD } from '../../scripts/build-server.mjs'
 import { spawnServer } from '../helpers/serverProcess'
 import { createTestDatabase, type TestDatabase } from '../helpers/testDatabase'
 
@@ -113,5 +115,14 @@ describe('a bad configuration stops the start with one clear line', () => {
     const { code } = await server.exited
     expect(code).toBe(1)
     expect(server.output()).toMatch(message)
+  })
+
+  it('started without the Node flags `npm start` gives', async () => {
+    const env = { NODE_ENV: 'development' as const, PATH: process.env.PATH ?? '', ADMIN: 'false', DATA_DIR: path.join(os.tmpdir(), 'never-created') }
+    const { code, stderr } = await new Promise<{ code: number | null; stderr: string }>((resolve) =>
+      execFile(process.execPath, [SERVER_BUILD], { env }, (error, _stdout, stderr) => resolve({ code: error ? (error.code as number) : 0, stderr })),
+    )
+    expect(code).toBe(1)
+    expect(stderr).toBe("Start failed: dist/server.mjs needs Node's --conditions=production flag; start the service with `npm start`\n")
   })
 })
