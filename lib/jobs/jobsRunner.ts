@@ -1,9 +1,7 @@
-import { randomUUID } from 'node:crypto'
-import os from 'node:os'
-
 import type { Payload } from 'payload'
 
-import { holdLease, releaseLease } from './lease'
+import { holdLease, leaseHolder, releaseLease, takeOverLease } from './lease'
+import { isGoneHolder, newHolderName } from './leaseHolder'
 
 export type JobsRunnerOptions = {
   /** Milliseconds between two looks at the queue (a job due is run within about this long). */
@@ -48,7 +46,8 @@ const JOBS_PER_TURN = 20
  * tasks are written to be safe to run twice for that reason.
  */
 export const startJobsRunner = (payload: Payload, { pollMs, leaseMs = DEFAULT_LEASE_MS }: JobsRunnerOptions): JobsRunner => {
-  const holder = `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`
+  const holder = newHolderName()
+  const ttlMs = Math.max(leaseMs, pollMs * 3)
   let leading = false
   let stopped = false
   let timer: NodeJS.Timeout | undefined
@@ -57,7 +56,7 @@ export const startJobsRunner = (payload: Payload, { pollMs, leaseMs = DEFAULT_LE
 
   const takeTurn = async () => {
     try {
-      const holds = await holdLease(payload, LEASE, holder, Math.max(leaseMs, pollMs * 3))
+      const holds = (await holdLease(payload, LEASE, holder, ttlMs)) || (await takeOverFromGoneProcess(payload, holder, ttlMs))
       if (holds && !leading) await freeAbandonedJobs(payload)
       leading = holds
       if (leading && !stopped) await payload.jobs.run({ allQueues: true, limit: JOBS_PER_TURN, silent: { info: true } })
@@ -107,6 +106,18 @@ export const startJobsRunner = (payload: Payload, { pollMs, leaseMs = DEFAULT_LE
   }
   current = runner
   return runner
+}
+
+/**
+ * A runner killed without a clean stop keeps the lease until it expires. When its process is known to be gone (same
+ * host, no such process any more: a restart after `kill -9` or a crash), the lease is taken over at once, so scheduled
+ * posts and webhook retries do not wait out the rest of it.
+ */
+const takeOverFromGoneProcess = async (payload: Payload, holder: string, ttlMs: number): Promise<boolean> => {
+  const previous = await leaseHolder(payload, LEASE)
+  if (previous === undefined || !isGoneHolder(previous) || !(await takeOverLease(payload, LEASE, previous, holder, ttlMs))) return false
+  payload.logger.info(`jobs runner: took the jobs lease over from a process that is gone (${previous})`)
+  return true
 }
 
 /** Jobs marked `processing` when this process starts running the queue were left by a runner that died. */

@@ -31,3 +31,21 @@ export const holdLease = async (payload: Payload, name: string, holder: string, 
 export const releaseLease = async (payload: Payload, name: string, holder: string): Promise<void> => {
   await updateLease(payload, { and: [{ name: { equals: name } }, { holder: { equals: holder } }] }, { expiresAt: new Date(0).toISOString() })
 }
+
+/** Who holds the lease `name` now (expired or not), or undefined when nobody has taken it yet. */
+export const leaseHolder = async (payload: Payload, name: string): Promise<string | undefined> => {
+  const { docs } = await payload.find({
+    collection: JOB_LEASES_SLUG,
+    where: { name: { equals: name } },
+    limit: 1,
+    pagination: false,
+    depth: 0,
+    overrideAccess: true,
+    select: { holder: true },
+  })
+  return docs[0]?.holder ?? undefined
+}
+
+/** Takes the lease `name` over from `gone` for `holder` until `ttlMs` from now, unless another holder took it first. */
+export const takeOverLease = (payload: Payload, name: string, gone: string, holder: string, ttlMs: number): Promise<boolean> =>
+  updateLease(payload, { and: [{ name: { equals: name } }, { holder: { equals: gone } }] }, { holder, expiresAt: new Date(Date.now() + ttlMs).toISOString() })

@@ -1,7 +1,11 @@
+import { spawnSync } from 'node:child_process'
+import os from 'node:os'
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { JOB_LEASES_SLUG } from '../../collections/JobLeases'
-import { holdLease, releaseLease } from '../../lib/jobs/lease'
+import { holdLease, leaseHolder, releaseLease, takeOverLease } from '../../lib/jobs/lease'
+import { isGoneHolder, newHolderName } from '../../lib/jobs/leaseHolder'
 import { bootService, type BootedService } from '../helpers/bootService'
 
 /** The jobs lease: one process at a time runs the queue (lib/jobs/lease.ts), on every adapter. */
@@ -43,5 +47,39 @@ describe('the jobs lease', () => {
     const holders = Array.from({ length: 20 }, (_, index) => `racer-${index}`)
     const taken = await Promise.all(holders.map((holder) => holdLease(service.payload, 'raced-lease', holder, TTL_MS)))
     expect(taken.filter(Boolean)).toHaveLength(1)
+  })
+
+  it('is taken over from a holder whose process is gone, by one holder only', async () => {
+    const { payload } = service
+    const [host, namespace] = newHolderName().split(' ')
+    const exited = spawnSync(process.execPath, ['-e', '']).pid
+    const gone = `${host} ${namespace} ${exited} 0000dead`
+    expect(await holdLease(payload, 'crashed-lease', gone, TTL_MS)).toBe(true)
+    expect(await holdLease(payload, 'crashed-lease', 'b', TTL_MS)).toBe(false)
+    expect(await leaseHolder(payload, 'crashed-lease')).toBe(gone)
+    expect(isGoneHolder(gone)).toBe(process.platform === 'linux')
+    const takers = await Promise.all(['b', 'c', 'd'].map((holder) => takeOverLease(payload, 'crashed-lease', gone, holder, TTL_MS)))
+    expect(takers.filter(Boolean)).toHaveLength(1)
+    expect(await leaseHolder(payload, 'crashed-lease')).toBe(['b', 'c', 'd'][takers.indexOf(true)])
+    expect(await leaseHolder(payload, 'never-taken')).toBeUndefined()
+  })
+})
+
+describe('a lease holder known to be gone', () => {
+  const [host, namespace, , random] = newHolderName().split(' ')
+  const named = (pid: number, onHost = host, inNamespace = namespace) => `${onHost} ${inNamespace} ${pid} ${random}`
+
+  it.runIf(process.platform === 'linux')('is a process of this host and PID namespace that no longer exists', () => {
+    expect(isGoneHolder(named(spawnSync(process.execPath, ['-e', '']).pid!))).toBe(true)
+  })
+
+  it('is never a process that still runs, this one, another host or namespace, or a name of an older release', () => {
+    const exited = spawnSync(process.execPath, ['-e', '']).pid!
+    expect(isGoneHolder(named(process.ppid))).toBe(false)
+    expect(isGoneHolder(named(process.pid))).toBe(false)
+    expect(isGoneHolder(named(1))).toBe(false)
+    expect(isGoneHolder(named(exited, `not-${os.hostname()}`))).toBe(false)
+    expect(isGoneHolder(named(exited, host, 'pid:[1]'))).toBe(false)
+    expect(isGoneHolder(`${host}:${exited}:0000dead`)).toBe(false)
   })
 })

@@ -53,8 +53,10 @@ describe('webhook deliveries across a kill -9', () => {
       restartedAt = Date.now()
       second = start()
       await second.ready
-      // The killed process held the jobs lease: the new one takes it over when it expires (30 s at most).
-      await pollUntil('the three pending deliveries', async () => (receiver.calls.length >= deliveredBefore + 3 ? true : undefined), { timeoutMs: 50_000 })
+      // The killed process held the jobs lease (30 s): the new one, on the same host, sees that process is gone and
+      // takes the lease over at once.
+      await pollUntil('the three pending deliveries', async () => (receiver.calls.length >= deliveredBefore + 3 ? true : undefined), { timeoutMs: 25_000 })
+      expect(second.output()).toContain(`took the jobs lease over from a process that is gone`)
       // Nothing more comes: the accepted ones are not sent again.
       await new Promise((resolve) => setTimeout(resolve, 4000))
       const afterRestart = receiver.calls.slice(deliveredBefore)
