@@ -30,14 +30,16 @@ export const NODE_BUILD_OPTIONS = {
   target: 'node20',
 }
 
-const CHUNK_NAME = /^(chunk|server)-[A-Z0-9]{8}\.mjs(\.map)?$/
+const SERVER_CHUNK = /^(chunk|server)-[A-Z0-9]{8}\.mjs(\.map)?$/
+const COMMAND_CHUNK = /^command-[A-Z0-9]{8}\.mjs(\.map)?$/
 
 const buildOptions = { ...NODE_BUILD_OPTIONS, entryNames: '[name]', outdir: path.dirname(SERVER_BUILD) }
 
-/** Chunk names change with their contents: the ones no longer written are removed. */
-const removeChunksOfEarlierBuilds = (written) => {
+/** Chunk names change with their contents: the ones of this kind no longer written are removed. */
+const removeChunksOfEarlierBuilds = (kind, { metafile }) => {
+  const written = new Set(Object.keys(metafile.outputs).map((output) => path.resolve(root, output)))
   const folder = path.dirname(SERVER_BUILD)
-  for (const name of fs.readdirSync(folder).filter((name) => CHUNK_NAME.test(name))) {
+  for (const name of fs.readdirSync(folder).filter((name) => kind.test(name))) {
     if (!written.has(path.join(folder, name))) fs.rmSync(path.join(folder, name))
   }
 }
@@ -46,7 +48,7 @@ export const buildServer = async () => {
   // The thread runs from a file of its own beside the server, where its client looks (new URL(..., import.meta.url)).
   // main.ts checks the settings, then imports server.ts: split into a chunk of its own, the service's modules load
   // only once the settings are good.
-  const { metafile } = await build({
+  const result = await build({
     ...buildOptions,
     entryPoints: [{ in: 'main.ts', out: 'server' }, 'lib/search/searchThread.ts'],
     splitting: true,
@@ -54,7 +56,7 @@ export const buildServer = async () => {
     chunkNames: '[name]-[hash]',
     metafile: true,
   })
-  removeChunksOfEarlierBuilds(new Set(Object.keys(metafile.outputs).map((output) => path.resolve(root, output))))
+  removeChunksOfEarlierBuilds(SERVER_CHUNK, result)
   copyDocsViewer(path.dirname(SERVER_BUILD))
   return SERVER_BUILD
 }
@@ -67,9 +69,19 @@ export const commandBuild = (name) => path.join(path.dirname(SERVER_BUILD), `${n
 
 /**
  * Builds the command-line scripts beside the server. npm runs them from their sources (through tsx); the tests,
- * which start them dozens of times, run these builds (test/helpers/buildServerOnce.mjs).
+ * which start them dozens of times, run these builds (test/helpers/buildServerOnce.mjs). Split into chunks, so that
+ * what a script imports only once its arguments are checked (Payload, with `npm run import`) loads only then.
  */
-export const buildCommands = () => build({ ...buildOptions, entryPoints: COMMANDS.map((name) => `scripts/${name}.ts`) })
+export const buildCommands = async () => {
+  const result = await build({
+    ...buildOptions,
+    entryPoints: COMMANDS.map((name) => `scripts/${name}.ts`),
+    splitting: true,
+    chunkNames: 'command-[hash]',
+    metafile: true,
+  })
+  removeChunksOfEarlierBuilds(COMMAND_CHUNK, result)
+}
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const started = Date.now()

@@ -4,13 +4,7 @@
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 
-import { getPayload } from 'payload'
-
-import { composeConfig } from '../composeConfig'
-import { closeDatabase } from '../lib/db/closeDatabase'
 import { readEnv } from '../lib/env'
-import { ExportDirError, exportSite } from '../lib/portability/exportBlog'
-import { progressBar } from '../lib/portability/progressBar'
 
 const USAGE = 'Usage: npm run export -- <dir>   (an empty folder, or one holding an earlier export, which is replaced)'
 
@@ -25,7 +19,16 @@ const main = async (): Promise<number> => {
     return 1
   }
   const dir = path.resolve(positionals[0]!)
-  const payload = await getPayload({ config: composeConfig(readEnv(process.env)) })
+  const env = readEnv(process.env)
+  // Payload and the service's modules load only now: a mistake in the arguments is told at once.
+  const [{ getPayload }, { composeConfig }, { closeDatabase }, { ExportDirError, exportSite }, { progressBar }] = await Promise.all([
+    import('payload'),
+    import('../composeConfig'),
+    import('../lib/db/closeDatabase'),
+    import('../lib/portability/exportBlog'),
+    import('../lib/portability/progressBar'),
+  ])
+  const payload = await getPayload({ config: composeConfig(env) })
   const progress = progressBar()
   try {
     const summary = await exportSite(payload, dir, { onProgress: progress.update })

@@ -3,16 +3,9 @@
 // DATABASE_URL / DATA_DIR (as `npm start`). See docs/moving-your-blog-here.md.
 import { parseArgs } from 'node:util'
 
-import { getPayload } from 'payload'
-
-import { composeConfig } from '../composeConfig'
-import { closeDatabase } from '../lib/db/closeDatabase'
 import { readEnv } from '../lib/env'
-import { DEFAULT_CATEGORY, ImportOptionError, importSite } from '../lib/portability/importBlog'
-import { formatReport, hasFailures } from '../lib/portability/importReport'
-import { progressBar } from '../lib/portability/progressBar'
 import { readSite, SourceError } from '../lib/portability/readSite'
-import { SOURCE_FORMATS, type SourceFormat } from '../lib/portability/sourceItem'
+import { DEFAULT_CATEGORY, SOURCE_FORMATS, type SourceFormat } from '../lib/portability/sourceItem'
 
 const USAGE = `Usage: npm run import -- <path> [--dry-run] [--format ${SOURCE_FORMATS.join('|')}] [--author <email>] [--category <name>]
 
@@ -56,6 +49,7 @@ const main = async (): Promise<number> => {
     console.error(`--format must be one of ${SOURCE_FORMATS.join(', ')}, not "${values.format}"`)
     return 1
   }
+  const env = readEnv(process.env)
   let site
   try {
     site = readSite(positionals[0]!, values.format as SourceFormat | undefined)
@@ -68,26 +62,9 @@ const main = async (): Promise<number> => {
   }
   console.log(`Importing ${site.items.length} posts from a ${site.format} source at ${site.root}${values['dry-run'] ? ' (dry run)' : ''}`)
 
-  const payload = await getPayload({ config: composeConfig(readEnv(process.env)) })
-  const progress = progressBar()
-  try {
-    const report = await importSite(payload, site, {
-      dryRun: values['dry-run'],
-      authorEmail: values.author,
-      defaultCategory: values.category,
-      onProgress: progress.update,
-    })
-    progress.stop()
-    console.log(formatReport(report))
-    return hasFailures(report) ? 2 : 0
-  } catch (error) {
-    if (!(error instanceof ImportOptionError)) throw error
-    console.error(error.message)
-    return 1
-  } finally {
-    progress.stop()
-    await closeDatabase(payload)
-  }
+  // Payload and the service's modules load only now: a mistake in the arguments or the source is told at once.
+  const { runImport } = await import('../lib/portability/runImport')
+  return runImport(env, site, { dryRun: values['dry-run'], authorEmail: values.author, defaultCategory: values.category })
 }
 
 process.exitCode = await main()

@@ -10,14 +10,11 @@ import { SKIP_WEBHOOKS_CONTEXT } from '../webhooks/outbox'
 import { imageLinks, rewriteImageLinks } from './imageLinks'
 import type { ImportOutcome, ImportReport } from './importReport'
 import { isInside, readSiteFile, relativeTo, SiteFileError } from './siteFiles'
-import type { SourceItem, SourceSite } from './sourceItem'
+import { DEFAULT_CATEGORY, type SourceItem, type SourceSite } from './sourceItem'
 
 /** What the report says of the categories a post named besides the one its article is filed under. */
 const categoriesNotKept = (names: string[] = []): string | undefined =>
   names.length === 0 ? undefined : `also in ${names.map((name) => `"${name}"`).join(', ')}: not kept (an article has one category)`
-
-/** The category of an article whose source names neither a category nor a tag. */
-export const DEFAULT_CATEGORY = 'Imported'
 
 export type ImportOptions = {
   dryRun?: boolean

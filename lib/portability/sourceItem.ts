@@ -2,6 +2,9 @@
 export const SOURCE_FORMATS = ['hugo', 'jekyll', 'hexo', 'ghost', 'export'] as const
 export type SourceFormat = (typeof SOURCE_FORMATS)[number]
 
+/** The category of an article whose source names neither a category nor a tag. */
+export const DEFAULT_CATEGORY = 'Imported'
+
 /** What an imported article or project says, in our terms, before its images are uploaded. */
 export type ArticleFields = {
   title: string
