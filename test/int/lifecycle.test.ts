@@ -120,7 +120,7 @@ describe('a bad configuration stops the start with one clear line', () => {
   it('started without the Node flags `npm start` gives', async () => {
     const env = { NODE_ENV: 'development' as const, PATH: process.env.PATH ?? '', ADMIN: 'false', DATA_DIR: path.join(os.tmpdir(), 'never-created') }
     const { code, stderr } = await new Promise<{ code: number | null; stderr: string }>((resolve) =>
-      execFile(process.execPath, [SERVER_BUILD], { env }, (error, _stdout, stderr) => resolve({ code: error ? (error.code as number) : 0, stderr })),
+      execFile(process.execPath, [SERVER_BUILD], { env, timeout: 60_000 }, (error, _stdout, stderr) => resolve({ code: error ? (error.code as number) : 0, stderr })),
     )
     expect(code).toBe(1)
     expect(stderr).toBe("Start failed: dist/server.mjs needs Node's --conditions=production flag; start the service with `npm start`\n")
