@@ -23,6 +23,7 @@ import type { ServiceEnv } from './lib/env'
 import { lastErrorResponse } from './lib/lastErrorResponse'
 import { payloadErrorBody } from './lib/payloadErrorBody'
 import { projectRoot } from './lib/projectRoot'
+import { serverActionRefusal } from './lib/adminServerActions'
 import { adminUiOutageResponse } from './lib/adminUiOutage'
 import { closingConnections, drain, listen } from './lib/httpServer'
 
@@ -92,6 +93,8 @@ export const createService = async (env: ServiceEnv): Promise<Service> => {
     if (!adminUi) return Response.json(payloadErrorBody('Not Found'), { status: 404 })
     const outage = await adminUiOutageResponse(payload, path, request.headers.get('cookie'))
     if (outage) return outage
+    const refusal = await serverActionRefusal(payload, request.headers)
+    if (refusal) return refusal
     await adminUi.handle(bindings.incoming, bindings.outgoing)
     return RESPONSE_ALREADY_SENT
   }

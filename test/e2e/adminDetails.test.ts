@@ -1,3 +1,4 @@
+import fs from 'node:fs'
 import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
@@ -190,5 +191,38 @@ describe('details of the admin UI, offline', () => {
     } finally {
       await new Promise((resolve) => receiver.close(resolve))
     }
+  })
+
+  it("answers a server function call from outside the staff with 401 or 403 before Next, whatever it names", async () => {
+    const manifestFile = path.resolve(import.meta.dirname, '../../.next/server/server-reference-manifest.json')
+    const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as { node: Record<string, { filename: string }> }
+    const actions = Object.keys(manifest.node)
+    // The layout's own: the one through which the admin UI calls Payload's server functions.
+    const serverFunction = actions.find((action) => manifest.node[action]!.filename === 'app/(payload)/layout.tsx')
+    expect(serverFunction).toBeDefined()
+    const member = { email: 'details-member@example.com', password: 'details member password', name: 'Mo Member', role: 'user' }
+    await createAccount(service.base, adminToken, member)
+    const memberToken = await apiLogin(service.base, member.email, member.password)
+    const call = (action: string, body: string, token?: string) =>
+      fetch(`${service.base}/admin/login`, {
+        method: 'POST',
+        headers: { 'Next-Action': action, 'Content-Type': 'text/plain;charset=UTF-8', ...(token ? { Cookie: `payload-token=${token}` } : {}) },
+        body,
+      })
+    const logBefore = service.output().length
+    for (const action of actions) {
+      for (const body of ['[{"name":"no-such-function","args":{}}]', 'not json{', '[{"name":"form-state","args":{"collectionSlug":"articles","schemaPath":"articles"}}]']) {
+        const anonymous = await call(action, body)
+        expect([anonymous.status, await anonymous.text()]).toEqual([401, JSON.stringify({ errors: [{ message: 'Unauthorized, you must be logged in to make this request.' }] })])
+        const byMember = await call(action, body, memberToken)
+        expect([byMember.status, await byMember.text()]).toEqual([403, JSON.stringify({ errors: [{ message: 'You are not allowed to perform this action.' }] })])
+      }
+    }
+    // None of it reached Next, which printed every such error with its stack.
+    expect(service.output().slice(logBefore)).not.toMatch(/⨯|Error|\n\s+at /)
+    // Staff still reach the functions: the form state of a new category.
+    const staff = await call(serverFunction!, JSON.stringify([{ name: 'form-state', args: { collectionSlug: 'categories', schemaPath: 'categories', formState: {}, operation: 'create' } }]), adminToken)
+    expect(staff.status).toBe(200)
+    expect(await staff.text()).toContain('"errorMessage":"This field is required."')
   })
 })

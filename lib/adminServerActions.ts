@@ -1,0 +1,26 @@
+import type { Payload } from 'payload'
+
+import { USERS_SLUG } from '../collections/Users'
+import { payloadErrorBody } from './payloadErrorBody'
+import { isStaff } from './roles'
+
+/** Payload's own words for the two refusals (UnauthorizedError, Forbidden). */
+const NOT_LOGGED_IN = 'Unauthorized, you must be logged in to make this request.'
+const NOT_STAFF = 'You are not allowed to perform this action.'
+
+/**
+ * The admin UI calls Payload's server functions (form state, list and document rendering, ...) as Next server actions:
+ * a POST with a `Next-Action` header. They are for staff, and for the first account's sign-up before any exists.
+ * Called by anyone else, Next answered 500 whenever the function threw (an unknown name, a body it could not decode,
+ * Payload's own "Unauthorized") and printed the error with its stack: any stranger could fill the log and make
+ * 500s. So such a call is answered here, before Next: 401 without a session, 403 with a site member's.
+ * Undefined: Next answers it.
+ */
+export const serverActionRefusal = async (payload: Payload, headers: Headers): Promise<Response | undefined> => {
+  if (!headers.has('next-action')) return undefined
+  const { user } = await payload.auth({ headers })
+  if (isStaff(user)) return undefined
+  if (user) return Response.json(payloadErrorBody(NOT_STAFF), { status: 403 })
+  const accounts = await payload.count({ collection: USERS_SLUG, overrideAccess: true })
+  return accounts.totalDocs === 0 ? undefined : Response.json(payloadErrorBody(NOT_LOGGED_IN), { status: 401 })
+}
