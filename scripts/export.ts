@@ -21,36 +21,8 @@ const main = async (): Promise<number> => {
   const dir = path.resolve(positionals[0]!)
   const env = readEnv(process.env)
   // Payload and the service's modules load only now: a mistake in the arguments is told at once.
-  const [{ getPayload }, { composeConfig }, { closeDatabase }, { ExportDirError, exportSite }, { progressBar }] = await Promise.all([
-    import('payload'),
-    import('../composeConfig'),
-    import('../lib/db/closeDatabase'),
-    import('../lib/portability/exportBlog'),
-    import('../lib/portability/progressBar'),
-  ])
-  const payload = await getPayload({ config: composeConfig(env) })
-  const progress = progressBar()
-  try {
-    const summary = await exportSite(payload, dir, { onProgress: progress.update })
-    progress.stop()
-    console.log(
-      `Exported ${summary.articles} articles, ${summary.projects} projects, ${summary.media} media files and ${summary.categories} categories to ${dir}`,
-    )
-    if (summary.missingMedia.length > 0) {
-      console.error(`Missing on disk, not exported: ${summary.missingMedia.join(', ')}`)
-      return 2
-    }
-    return 0
-  } catch (error) {
-    progress.stop()
-    if (error instanceof ExportDirError) {
-      console.error(error.message)
-      return 1
-    }
-    throw error
-  } finally {
-    await closeDatabase(payload)
-  }
+  const { runExport } = await import('../lib/portability/runExport')
+  return runExport(env, dir)
 }
 
 process.exitCode = await main()
