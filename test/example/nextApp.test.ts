@@ -270,6 +270,46 @@ describe('examples/next-app', () => {
     expect(admin.text).toContain('<html')
   })
 
+  it("answers a stranger's call of the admin UI's server functions with 401 or 403 from its proxy, and logs refusals at info", async () => {
+    const manifestFile = path.join(EXAMPLE_DIR, '.next', 'server', 'server-reference-manifest.json')
+    const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as { node: Record<string, { filename: string }> }
+    const actions = Object.keys(manifest.node)
+    const serverFunction = actions.find((action) => manifest.node[action]!.filename === 'src/app/(payload)/layout.tsx')
+    expect(serverFunction).toBeDefined()
+    const member = { email: 'member@example.com', password: 'a member password', name: 'Mo Member', roles: ['user'] }
+    const created = await fetch(`${base}/cms-api/users`, {
+      method: 'POST',
+      headers: { Authorization: `JWT ${token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify(member),
+    })
+    expect(created.status).toBe(201)
+    const memberToken = ((await request('POST', '/api/auth/login', { body: { email: member.email, password: member.password } })).json() as { data: { token: string } }).data.token
+    const call = (action: string, body: string, session?: string) =>
+      fetch(`${base}/admin/login`, {
+        method: 'POST',
+        headers: { 'Next-Action': action, 'Content-Type': 'text/plain;charset=UTF-8', ...(session ? { Cookie: `payload-token=${session}` } : {}) },
+        body,
+      })
+    const logBefore = output.length
+    for (const action of actions) {
+      for (const body of ['[{"name":"no-such-function","args":{}}]', 'not json{']) {
+        const anonymous = await call(action, body)
+        expect([anonymous.status, await anonymous.text()]).toEqual([401, JSON.stringify({ errors: [{ message: 'Unauthorized, you must be logged in to make this request.' }] })])
+        const byMember = await call(action, body, memberToken)
+        expect([byMember.status, await byMember.text()]).toEqual([403, JSON.stringify({ errors: [{ message: 'You are not allowed to perform this action.' }] })])
+      }
+    }
+    // Payload's own refusals at /cms-api, logged at info without a stack (by their class names, kept unminified).
+    expect((await request('GET', '/cms-api/articles/999999')).status).toBe(404)
+    expect((await request('GET', '/cms-api/payload-jobs')).status).toBe(403)
+    await pollUntil('the refusals to be logged', async () => (output.slice(logBefore).includes('Not Found') ? true : undefined))
+    expect(output.slice(logBefore)).not.toMatch(/⨯|ERROR|Error|\n\s+at /)
+
+    const staff = await call(serverFunction!, JSON.stringify([{ name: 'form-state', args: { collectionSlug: 'categories', schemaPath: 'categories', formState: {}, operation: 'create' } }]), token)
+    expect(staff.status).toBe(200)
+    expect(await staff.text()).toContain('"errorMessage":"This field is required."')
+  })
+
   it('signs out', async () => {
     expect((await asAdmin('POST', '/api/auth/logout')).json()).toMatchObject({ data: { loggedOut: true } })
   })
