@@ -7,7 +7,6 @@ import {
   type CollectionConfig,
   type Config,
   type Field,
-  QueryError,
 } from 'payload'
 
 import { ArticleDailyViews } from './collections/ArticleDailyViews'
@@ -58,7 +57,7 @@ import { startServingProcess } from './lib/servingProcess'
 import { TRUST_PROXY_KEY } from './lib/clientIp'
 import { prepareSearchIndexAtStart } from './lib/searchBackfill'
 import { ensureDailyViews } from './lib/db/dailyViews'
-import { RateLimitedError } from './lib/payloadRouteLimits'
+import { keepErrorClassNames } from './lib/errorClassNames'
 import { sitePreviewUrl } from './lib/sitePreview'
 import { withUsersMutations } from './lib/usersGraphQL'
 import { DEFAULT_WEBHOOK_SETTINGS, type WebhookSettings } from './lib/webhooks/settings'
@@ -115,14 +114,15 @@ const withCacheClearing = (collection: CollectionConfig): CollectionConfig => ({
  * Refusals that are the rules working, not faults: Payload logs them at `info`, one line without a stack (at
  * `error`, a password spray or an editor's refused delete would fill the log with stack traces). A query on a path
  * that cannot be queried is not logged at all: the 400 says which, and an anonymous caller could otherwise write
- * lines of megabytes (the message lists every path of the query).
+ * lines of megabytes (the message lists every path of the query). By name: a host's minified build keeps these
+ * names (lib/errorClassNames.ts).
  */
 const EXPECTED_REFUSALS: Record<string, 'info' | false> = {
   AuthenticationError: 'info',
-  [RateLimitedError.name]: 'info',
+  RateLimitedError: 'info',
   [RecordInUseError.errorName]: 'info',
   [QueryBoundsError.errorName]: 'info',
-  [QueryError.name]: false,
+  QueryError: false,
   // Logged by the error it wraps instead (hooks/logGraphqlErrors.ts).
   [GRAPHQL_ERROR_NAME]: false,
 }
@@ -195,6 +195,7 @@ const withExtraFields = (collection: CollectionConfig, extra: Field[] | undefine
 export const blogPortfolio =
   (options: BlogPortfolioOptions = {}) =>
   (incoming: Config): Config => {
+    keepErrorClassNames()
     const cmsApiRoute = options.cmsApiRoute ?? '/cms-api'
     if (cmsApiRoute === '/api') throw new Error('blogPortfolio: cmsApiRoute cannot be /api, which serves the public contract')
 

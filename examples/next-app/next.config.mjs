@@ -9,9 +9,6 @@ const dirname = path.dirname(fileURLToPath(import.meta.url))
 const nextConfig = {
   // This folder is the app, though the repository around it has a lockfile of its own.
   turbopack: { root: dirname },
-  // Payload picks the log level of an error by its class name (`loggingLevels`: a 404 or 403 at info, without a
-  // stack); minified server code renames the classes, and every refusal was then logged as an error with its stack.
-  experimental: { turbopackMinify: { server: false } },
   webpack: (webpackConfig) => {
     webpackConfig.resolve.extensionAlias = {
       '.cjs': ['.cts', '.cjs'],

@@ -299,7 +299,8 @@ describe('examples/next-app', () => {
         expect([byMember.status, await byMember.text()]).toEqual([403, JSON.stringify({ errors: [{ message: 'You are not allowed to perform this action.' }] })])
       }
     }
-    // Payload's own refusals at /cms-api, logged at info without a stack (by their class names, kept unminified).
+    // Payload's own refusals at /cms-api, logged at info without a stack: by their class names, which the plugin keeps
+    // in the app's minified build.
     expect((await request('GET', '/cms-api/articles/999999')).status).toBe(404)
     expect((await request('GET', '/cms-api/payload-jobs')).status).toBe(403)
     await pollUntil('the refusals to be logged', async () => (output.slice(logBefore).includes('Not Found') ? true : undefined))
