@@ -44,6 +44,12 @@ export type BlogApi = Hono<ApiEnv>
 const peerAddressOf = (bindings: unknown): string | undefined =>
   (bindings as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming?.socket?.remoteAddress
 
+/** Logged once by an app whose host cannot tell its clients apart. */
+export const NO_CLIENT_ADDRESS_WARNING =
+  'The /api app cannot tell its clients apart: its host gives no peer address and TRUST_PROXY is off, so all of them ' +
+  'share one budget of each per-IP limit (searches, wall messages, likes, logins). Behind a reverse proxy that sets ' +
+  'X-Forwarded-For, set TRUST_PROXY=true.'
+
 const WALL_BODY_LIMIT = 100 * 1024
 const DEFAULT_BODY_LIMIT = 1024 * 1024
 
@@ -54,9 +60,15 @@ const DEFAULT_BODY_LIMIT = 1024 * 1024
 export const createBlogApi = ({ payload, env, database, isDraining = () => false }: BlogApiOptions): BlogApi => {
   const api = new Hono<ApiEnv>({ strict: false }).basePath('/api')
   api.use(commonHeaders(env.corsOrigins), answerPreflight(env.corsOrigins), refuseMalformedPath)
+  let warnedOfNoAddress = false
   api.use(async (c, next) => {
+    const peerAddress = peerAddressOf(c.env)
+    if (peerAddress === undefined && !env.trustProxy && !warnedOfNoAddress) {
+      warnedOfNoAddress = true
+      payload.logger.warn(NO_CLIENT_ADDRESS_WARNING)
+    }
     c.set('trustProxy', env.trustProxy)
-    c.set('clientIp', clientAddressOf(c.req.raw.headers, peerAddressOf(c.env), env.trustProxy))
+    c.set('clientIp', clientAddressOf(c.req.raw.headers, peerAddress, env.trustProxy))
     await next()
   })
   api.use('/wall-messages/*', jsonBody(WALL_BODY_LIMIT))

@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import net from 'node:net'
 import { deflateRawSync, gzipSync } from 'node:zlib'
 
 import { Hono } from 'hono'
 
+import { createBlogApi, NO_CLIENT_ADDRESS_WARNING } from '../../endpoints/app'
 import { ApiError } from '../../endpoints/http/apiError'
 import { createErrorHandler } from '../../endpoints/http/errorHandler'
 import { commonHeaders } from '../../endpoints/http/commonHeaders'
@@ -237,5 +238,26 @@ describe('the error handler', () => {
     const error = new ApiError('RATE_LIMITED', 'slow down', undefined, { 'Retry-After': '30' })
     const res = await appThrowing(error).get('/boom')
     expect(res.headers['retry-after']).toBe('30')
+  })
+})
+
+describe('a host that cannot tell clients apart', () => {
+  it('is told once, when TRUST_PROXY is off and its requests come without a peer address', async () => {
+    const warnings: unknown[] = []
+    const warn = vi.spyOn(service.payload.logger, 'warn').mockImplementation(((entry: unknown) => warnings.push(entry)) as never)
+    try {
+      const appWith = (trustProxy: boolean) => createBlogApi({ database: service.database.kind, env: { ...service.env, trustProxy }, payload: service.payload })
+      // A Next route handler's Request: no bindings, so no socket.
+      const behindNothing = appWith(false)
+      for (let i = 0; i < 3; i++) expect((await behindNothing.request('/api/health')).status).toBe(200)
+      expect(warnings).toEqual([NO_CLIENT_ADDRESS_WARNING])
+      // Behind a proxy it trusts, the address comes from X-Forwarded-For: nothing to say.
+      expect((await appWith(true).request('/api/health', { headers: { 'X-Forwarded-For': '203.0.113.9' } })).status).toBe(200)
+      // The service's own server passes the socket: nothing either.
+      expect((await service.request().get('/api/health')).status).toBe(200)
+      expect(warnings).toEqual([NO_CLIENT_ADDRESS_WARNING])
+    } finally {
+      warn.mockRestore()
+    }
   })
 })
