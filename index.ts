@@ -58,6 +58,7 @@ import { TRUST_PROXY_KEY } from './lib/clientIp'
 import { prepareSearchIndexAtStart } from './lib/searchBackfill'
 import { ensureDailyViews } from './lib/db/dailyViews'
 import { keepErrorClassNames } from './lib/errorClassNames'
+import { BodyTooLargeError } from './lib/cmsApiLimits'
 import { sitePreviewUrl } from './lib/sitePreview'
 import { withUsersMutations } from './lib/usersGraphQL'
 import { DEFAULT_WEBHOOK_SETTINGS, type WebhookSettings } from './lib/webhooks/settings'
@@ -67,6 +68,7 @@ export type { BlogPortfolioCollectionSlug, BlogPortfolioOptions } from './types'
 export { stopTakingJobs } from './lib/jobs/jobsRunner'
 export { handOverClientIp } from './lib/clientIp'
 export { serverActionRefusal } from './lib/adminServerActions'
+export { cmsApiRouteHandlers } from './lib/hostCmsApi'
 // What a host app needs to serve the /api contract itself (examples/next-app/app/api/[...route]/route.ts).
 export { type BlogApi, type BlogApiOptions, createBlogApi } from './endpoints/app'
 export { selectDatabase } from './lib/databaseSelection'
@@ -122,6 +124,7 @@ const EXPECTED_REFUSALS: Record<string, 'info' | false> = {
   RateLimitedError: 'info',
   [RecordInUseError.errorName]: 'info',
   [QueryBoundsError.errorName]: 'info',
+  [BodyTooLargeError.errorName]: 'info',
   QueryError: false,
   // Logged by the error it wraps instead (hooks/logGraphqlErrors.ts).
   [GRAPHQL_ERROR_NAME]: false,

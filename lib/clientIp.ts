@@ -18,7 +18,7 @@ export const handOverClientIp = (request: Request, ip: string): void => {
   handedOver.set(request.headers, ip)
 }
 
-const trustsProxy = (config: Pick<SanitizedConfig, 'custom'>): boolean => config.custom?.[TRUST_PROXY_KEY] === true
+export const trustsProxy = (config: Pick<SanitizedConfig, 'custom'>): boolean => config.custom?.[TRUST_PROXY_KEY] === true
 
 /** What of Payload's request the address is read from (a PayloadRequest, or the Proxy GraphQL makes of one). */
 type AddressedRequest = Pick<PayloadRequest, 'context'> & { payload: { config: Pick<SanitizedConfig, 'custom'> } }

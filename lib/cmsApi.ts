@@ -40,6 +40,20 @@ const withRequestErrorStatus = async (response: Response): Promise<Response> => 
   return new Response(text, { status: refused ? 400 : 200, headers: response.headers })
 }
 
+/** What Payload reads as JSON: its own test of the content type. */
+const isJson = (contentType: string | null): boolean => (contentType ?? '').split(';', 1)[0] === 'application/json'
+
+/** Whether Payload's `JSON.parse` of the text (none means `{}`) would succeed. */
+const parsesAsJson = (text: string): boolean => {
+  if (text === '') return true
+  try {
+    JSON.parse(text)
+    return true
+  } catch {
+    return false
+  }
+}
+
 const errorResponse = (status: number, message: string): Response => Response.json(payloadErrorBody(message), { status })
 
 /** A request whose token could not be checked for want of the database is answered 503, not as an anonymous one. */
@@ -87,8 +101,26 @@ export const createCmsApi = (config: SanitizedConfig): CmsApi => {
     if (declaresTooLarge(request.headers, limit)) return errorResponse(413, message)
     let tooLarge = false
     const body = request.body && limitedBody(request.body, limit, () => (tooLarge = true))
+    /** The body read whole (GraphQL and JSON bodies are small); undefined when it went past the limit. */
+    const wholeBody = async (): Promise<string | undefined> => {
+      try {
+        return await new Response(body).text()
+      } catch (error) {
+        if (tooLarge) return undefined
+        throw error
+      }
+    }
     if (!isGraphql) {
-      const forwarded = forPayload(request, clientIp, body)
+      let bodyForPayload: BodyInit | null = body
+      // Payload logs every failed read of a JSON body, a bad or cut one included, as an error with its stack: one
+      // stack per stranger's request. Checked here, and passed on as the text it is.
+      if (body && isJson(contentType)) {
+        const text = await wholeBody()
+        if (text === undefined) return errorResponse(413, message)
+        if (!parsesAsJson(text)) return errorResponse(400, 'Invalid JSON')
+        bodyForPayload = text
+      }
+      const forwarded = forPayload(request, clientIp, bodyForPayload)
       const response = await handleEndpoints({ config, request: forwarded })
       if (tooLarge) return errorResponse(413, message)
       // Payload's answer for a collection without REST endpoints (`endpoints: false`): no such route, for the client.
@@ -96,13 +128,8 @@ export const createCmsApi = (config: SanitizedConfig): CmsApi => {
       return unlessAuthMetOutage(forwarded, response)
     }
     // A GraphQL query is small (the limit above): read whole, it is checked before Payload runs it.
-    let query: string
-    try {
-      query = await new Response(body).text()
-    } catch (error) {
-      if (tooLarge) return errorResponse(413, message)
-      throw error
-    }
+    const query = await wholeBody()
+    if (query === undefined) return errorResponse(413, message)
     const forwarded = forPayload(request, clientIp, query)
     return unlessAuthMetOutage(forwarded, await withRequestErrorStatus(await (await loadGraphql())(forwarded)))
   }

@@ -10,6 +10,18 @@ export const CMS_API_BODY_LIMITS = { multipart: MEDIA_MAX_BYTES + 1024 * 1024, g
 
 const TOO_LARGE = 'Request body is too large'
 
+/**
+ * What Payload's read of a body cut at its limit throws. Named (not by its class, which a minifier renames) so that
+ * `loggingLevels` logs it as the refusal it is: the client is answered 413.
+ */
+export class BodyTooLargeError extends Error {
+  static readonly errorName: string = 'BodyTooLarge'
+  constructor() {
+    super(TOO_LARGE)
+    this.name = BodyTooLargeError.errorName
+  }
+}
+
 /** The largest body a request may send, and what a larger one is told. */
 export const bodyLimitFor = (contentType: string | null, isGraphql: boolean): { limit: number; message: string } => {
   if (isGraphql) return { limit: CMS_API_BODY_LIMITS.graphql, message: TOO_LARGE }
@@ -29,7 +41,7 @@ export const limitedBody = (body: ReadableStream<Uint8Array>, limit: number, onT
         seen += chunk.byteLength
         if (seen > limit) {
           onTooLarge()
-          controller.error(new Error(TOO_LARGE))
+          controller.error(new BodyTooLargeError())
           return
         }
         controller.enqueue(chunk)

@@ -3,6 +3,7 @@
 // example first; not part of `npm test`.
 import { type ChildProcess, spawn } from 'node:child_process'
 import fs from 'node:fs'
+import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
 
@@ -88,6 +89,26 @@ afterAll(async () => {
   }
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true })
 })
+
+/**
+ * The status of a login whose body is `sentBytes` of a JSON string, chunked, or declared as `declaredBytes` long (and
+ * then not sent): node:http rather than fetch, which gives up on its answer when the app stops reading the body.
+ */
+const loginStatus = ({ declaredBytes, sentBytes }: { declaredBytes?: number; sentBytes: number }) =>
+  new Promise<number>((resolve, reject) => {
+    const { hostname, port } = new URL(base)
+    const headers: Record<string, string | number> = { 'Content-Type': 'application/json' }
+    if (declaredBytes !== undefined) headers['Content-Length'] = declaredBytes
+    const req = http.request({ hostname, port, path: '/cms-api/users/login', method: 'POST', headers }, (res) => {
+      res.resume()
+      resolve(res.statusCode ?? 0)
+      req.destroy()
+    })
+    req.on('error', reject)
+    if (declaredBytes !== undefined) return req.flushHeaders()
+    req.write('{"email":"')
+    req.end(Buffer.alloc(sentBytes, 97))
+  })
 
 /** Every described route of /api, as `method path`, that the tests below received a 2xx or 3xx answer from. */
 const answered = new Set<string>()
@@ -309,6 +330,22 @@ describe('examples/next-app', () => {
     const staff = await call(serverFunction!, JSON.stringify([{ name: 'form-state', args: { collectionSlug: 'categories', schemaPath: 'categories', formState: {}, operation: 'create' } }]), token)
     expect(staff.status).toBe(200)
     expect(await staff.text()).toContain('"errorMessage":"This field is required."')
+  })
+
+  it("keeps Payload's REST and GraphQL within the service's bounds", async () => {
+    const logBefore = output.length
+    expect(await request('GET', '/cms-api/__proto__')).toMatchObject({ status: 404, text: '{"errors":[{"message":"Not Found"}]}' })
+    expect((await request('GET', '/cms-api/constructor/count')).status).toBe(404)
+    expect((await request('GET', '/cms-api/articles?where[title][equals]=%00')).status).toBe(400)
+    // Refused before it is read when it says it is over 4 MB, and as it streams in past 4 MB when it does not say.
+    expect(await loginStatus({ declaredBytes: 300 * 1024 * 1024, sentBytes: 0 })).toBe(413)
+    expect(await loginStatus({ sentBytes: 4.5 * 1024 * 1024 })).toBe(413)
+    const aliases = `{ ${Array.from({ length: 21 }, (_, index) => `a${index}: Categories(limit: 1) { totalDocs }`).join(' ')} }`
+    const graphql = await request('POST', '/cms-api/graphql', { body: { query: aliases } })
+    expect(graphql.status).toBe(400)
+    expect(graphql.text).toContain('at most 20 fields at its root')
+    expect((await request('POST', '/cms-api/graphql', { body: { query: '{ Categories { totalDocs } }' } })).json()).toMatchObject({ data: { Categories: { totalDocs: 2 } } })
+    expect(output.slice(logBefore)).not.toMatch(/⨯|ERROR|Error|\n\s+at /)
   })
 
   it('signs out', async () => {

@@ -232,6 +232,7 @@ describe('/cms-api refuses what would harm the process, in its own error shape',
     const body = manyKeys(CMS_API_BODY_LIMITS.other + 1024)
     const declared = await fetch(`${service.url}/cms-api/users/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body })
     expect([declared.status, await declared.json()]).toEqual([413, { errors: [{ message: 'Request body is too large' }] }])
+    const errors = vi.spyOn(service.payload.logger, 'error')
     const streamed = await fetch(`${service.url}/cms-api/users/login`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
@@ -239,8 +240,26 @@ describe('/cms-api refuses what would harm the process, in its own error shape',
       duplex: 'half',
     } as RequestInit)
     expect([streamed.status, await streamed.json()]).toEqual([413, { errors: [{ message: 'Request body is too large' }] }])
+    // A refusal, not a fault: no error with its stack in the log for each such request.
+    expect(errors).not.toHaveBeenCalled()
+    errors.mockRestore()
     const health = await fetch(`${service.url}/api/health`)
     expect(health.status).toBe(200)
+  })
+
+  it('400 for a body that is not JSON, logged as nothing worse than a refusal', async () => {
+    const errors = vi.spyOn(service.payload.logger, 'error')
+    for (const body of ['not json{', '{"email":', '\u0000']) {
+      const res = await fetch(`${service.url}/cms-api/users/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body })
+      expect([res.status, await res.json()]).toEqual([400, { errors: [{ message: 'Invalid JSON' }] }])
+    }
+    expect(errors).not.toHaveBeenCalled()
+    errors.mockRestore()
+    // An empty body is Payload's `{}`, and JSON still reaches it whole.
+    const empty = await fetch(`${service.url}/cms-api/users/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' } })
+    expect(empty.status).toBe(400)
+    const wrong = await fetch(`${service.url}/cms-api/users/login`, { method: 'POST', headers: { 'Content-Type': 'application/json; charset=utf-8' }, body: JSON.stringify({ email: 'nobody@example.com', password: 'wrong password' }) })
+    expect([wrong.status, await wrong.json()]).toEqual([401, { errors: [{ message: 'The email or password provided is incorrect.' }] }])
   })
 
   it('413 for a GraphQL query over 1 MB; a small one is still answered', async () => {

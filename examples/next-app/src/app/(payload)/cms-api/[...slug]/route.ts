@@ -1,18 +1,7 @@
-/* THIS FILE WAS GENERATED AUTOMATICALLY BY PAYLOAD (app/(payload)/api/[...slug]/route.ts), moved to /cms-api: the
-   plugin sets `routes.api` to '/cms-api' so that /api is free for the blog-portfolio contract. */
+/* In place of the file Payload generates (app/(payload)/api/[...slug]/route.ts, REST_GET and the others of
+   @payloadcms/next/routes): Payload's REST within the service's bounds (body sizes, `%00`, prototype names), at
+   /cms-api, where the plugin moves it so that /api is free for the blog-portfolio contract. */
 import config from '@payload-config'
-import {
-  REST_DELETE,
-  REST_GET,
-  REST_OPTIONS,
-  REST_PATCH,
-  REST_POST,
-  REST_PUT,
-} from '@payloadcms/next/routes'
+import { cmsApiRouteHandlers } from 'blog-portfolio-service'
 
-export const GET = REST_GET(config)
-export const POST = REST_POST(config)
-export const DELETE = REST_DELETE(config)
-export const PATCH = REST_PATCH(config)
-export const PUT = REST_PUT(config)
-export const OPTIONS = REST_OPTIONS(config)
+export const { GET, POST, DELETE, PATCH, PUT, OPTIONS } = cmsApiRouteHandlers(config)

@@ -1,7 +1,6 @@
-/* THIS FILE WAS GENERATED AUTOMATICALLY BY PAYLOAD (app/(payload)/api/graphql/route.ts), moved to /cms-api. */
+/* In place of the file Payload generates (app/(payload)/api/graphql/route.ts, GRAPHQL_POST): Payload's GraphQL within
+   the service's bounds (operation size, depth and complexity, body size), at /cms-api/graphql. */
 import config from '@payload-config'
-import { GRAPHQL_POST, REST_OPTIONS } from '@payloadcms/next/routes'
+import { cmsApiRouteHandlers } from 'blog-portfolio-service'
 
-export const POST = GRAPHQL_POST(config)
-
-export const OPTIONS = REST_OPTIONS(config)
+export const { POST, OPTIONS } = cmsApiRouteHandlers(config)
