@@ -40,8 +40,10 @@ const withRequestErrorStatus = async (response: Response): Promise<Response> => 
   return new Response(text, { status: refused ? 400 : 200, headers: response.headers })
 }
 
-/** What Payload reads as JSON: its own test of the content type. */
-const isJson = (contentType: string | null): boolean => (contentType ?? '').split(';', 1)[0] === 'application/json'
+/** The bodies Payload reads as JSON: its own test of the method and the content type. */
+const JSON_BODY_METHODS = new Set(['PATCH', 'POST', 'PUT'])
+const readsAsJson = (request: Request): boolean =>
+  JSON_BODY_METHODS.has(request.method.toUpperCase()) && (request.headers.get('content-type') ?? '').split(';', 1)[0] === 'application/json'
 
 /** Whether Payload's `JSON.parse` of the text (none means `{}`) would succeed. */
 const parsesAsJson = (text: string): boolean => {
@@ -114,7 +116,7 @@ export const createCmsApi = (config: SanitizedConfig): CmsApi => {
       let bodyForPayload: BodyInit | null = body
       // Payload logs every failed read of a JSON body, a bad or cut one included, as an error with its stack: one
       // stack per stranger's request. Checked here, and passed on as the text it is.
-      if (body && isJson(contentType)) {
+      if (body && readsAsJson(request)) {
         const text = await wholeBody()
         if (text === undefined) return errorResponse(413, message)
         if (!parsesAsJson(text)) return errorResponse(400, 'Invalid JSON')
