@@ -283,6 +283,7 @@ describe('examples/next-app', () => {
     const image = await fetch(new URL(one.data.images[0]!.url, base))
     expect(image.status).toBe(200)
     expect(image.headers.get('content-type')).toBe('image/png')
+    expect(image.headers.get('x-content-type-options')).toBe('nosniff')
 
     const cms = await request('GET', '/cms-api/articles?depth=0')
     expect((cms.json() as { docs: { title: string }[] }).docs.map((doc) => doc.title)).toEqual(['Hello from Next'])
