@@ -67,7 +67,7 @@ import type { BlogPortfolioCollectionSlug, BlogPortfolioOptions } from './types'
 export type { BlogPortfolioCollectionSlug, BlogPortfolioOptions } from './types'
 export { stopTakingJobs } from './lib/jobs/jobsRunner'
 export { handOverClientIp } from './lib/clientIp'
-export { serverActionRefusal } from './lib/adminServerActions'
+export { refusalBeforeNext } from './endpoints/http/refusalBeforeNext'
 export { cmsApiRouteHandlers } from './lib/hostCmsApi'
 // What a host app needs to serve the /api contract itself (examples/next-app/app/api/[...route]/route.ts).
 export { type BlogApi, type BlogApiOptions, createBlogApi } from './endpoints/app'

@@ -14,8 +14,8 @@ const NOT_STAFF = 'You are not allowed to perform this action.'
  * Called by anyone else, Next answered 500 whenever the function threw (an unknown name, a body it could not decode,
  * Payload's own "Unauthorized") and printed the error with its stack: any stranger could fill the log and make
  * 500s. So such a call is answered here, before Next: 401 without a session, 403 with a site member's.
- * Undefined: Next answers it. A host app whose own Next serves the admin UI calls it from its `proxy.ts` (Next 16),
- * with the Payload instance its route handlers use (examples/next-app/src/proxy.ts).
+ * Undefined: Next answers it. A host app whose own Next serves the admin UI reaches it from its `proxy.ts`, with the
+ * Payload instance its route handlers use (endpoints/http/refusalBeforeNext.ts).
  */
 export const serverActionRefusal = async (payloadOrInit: Payload | Promise<Payload>, headers: Headers): Promise<Response | undefined> => {
   if (!headers.has('next-action')) return undefined

@@ -338,6 +338,12 @@ describe('examples/next-app', () => {
     expect(await request('GET', '/cms-api/__proto__')).toMatchObject({ status: 404, text: '{"errors":[{"message":"Not Found"}]}' })
     expect((await request('GET', '/cms-api/constructor/count')).status).toBe(404)
     expect((await request('GET', '/cms-api/articles?where[title][equals]=%00')).status).toBe(400)
+    // Not valid percent-encoding: Next answered a plain-text 500; the app's proxy.ts a 400 in each door's shape.
+    expect(await request('GET', '/cms-api/%')).toMatchObject({ status: 400, text: '{"errors":[{"message":"Request path is not valid percent-encoding"}]}' })
+    expect(await request('GET', '/admin/%ff')).toMatchObject({ status: 400, text: '{"errors":[{"message":"Request path is not valid percent-encoding"}]}' })
+    const api = await request('GET', '/api/articles/%')
+    expect([api.status, api.json()]).toEqual([400, { success: false, error: { code: 'VALIDATION_ERROR', message: 'Request path is not valid percent-encoding' } }])
+    expect((await request('GET', '/api/articles/%E2%82%AC')).status).toBe(404)
     // Refused before it is read when it says it is over 4 MB, and as it streams in past 4 MB when it does not say.
     expect(await loginStatus({ declaredBytes: 300 * 1024 * 1024, sentBytes: 0 })).toBe(413)
     expect(await loginStatus({ sentBytes: 4.5 * 1024 * 1024 })).toBe(413)
