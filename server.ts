@@ -9,7 +9,7 @@ import { composeConfig } from './composeConfig'
 import { type BlogApi, createBlogApi } from './endpoints/app'
 import { errorBody } from './endpoints/http/envelope'
 import { clientAddressOf } from './lib/clientAddress'
-import { isMalformedPath, MALFORMED_PATH_MESSAGE } from './endpoints/http/malformedPaths'
+import { malformedPathResponse } from './endpoints/http/refusalBeforeNext'
 import { closeDatabase } from './lib/db/closeDatabase'
 import { stopTakingJobs } from './lib/jobs/jobsRunner'
 import { abortWebhookAttempts } from './lib/webhooks/send'
@@ -88,7 +88,8 @@ export const createService = async (env: ServiceEnv): Promise<Service> => {
     const path = pathOf(request.url)
     if (isUnder(path, '/api')) return api.fetch(request, bindings)
     // A path that is not valid percent-encoding is a 400 on every door, in the door's own error shape.
-    if (isMalformedPath(request.url)) return Response.json(payloadErrorBody(MALFORMED_PATH_MESSAGE), { status: 400 })
+    const malformed = malformedPathResponse(request.url)
+    if (malformed) return malformed
     if (isUnder(path, config.routes.api)) return cmsApi(request, clientAddressOf(request.headers, bindings.incoming.socket.remoteAddress, env.trustProxy))
     if (!adminUi) return Response.json(payloadErrorBody('Not Found'), { status: 404 })
     const outage = await adminUiOutageResponse(payload, path, request.headers.get('cookie'))
