@@ -111,6 +111,7 @@ describe('JSON bodies', () => {
     const big = JSON.stringify({ email: 'a@b.co', password: 'x'.repeat(1024 * 1024 + 10) })
     const res = await service.request().post('/api/auth/login').set('Content-Type', 'application/json').send(big)
     expect(res.status).toBe(413)
+    expect(res.headers.connection).toBe('close')
     expectEnvelope(res.body, 'PAYLOAD_TOO_LARGE')
   })
 
@@ -119,6 +120,22 @@ describe('JSON bodies', () => {
     const res = await service.request().post('/api/wall-messages').set('Content-Type', 'application/json').send(body)
     expect(res.status).toBe(413)
     expectEnvelope(res.body, 'PAYLOAD_TOO_LARGE')
+  })
+
+  it('a body of thousands of unknown keys is answered with the first ten named, not all of them', async () => {
+    const body = Object.fromEntries([['email', 'a@b.co'], ['password', 'a password'], ...Array.from({ length: 5_000 }, (_, i) => [`k${i}`, 0])])
+    const res = await service.request().post('/api/auth/login').send(body)
+    expect(res.status).toBe(400)
+    const listed = Array.from({ length: 10 }, (_, i) => `"k${i}"`).join(', ')
+    expect(res.body.error.details).toEqual([{ path: '(body)', message: `Unrecognized keys: ${listed} and 4990 more` }])
+  })
+
+  it('400 for a body of more than 10,000 values, commas inside strings not counted', async () => {
+    const many = await service.request().post('/api/auth/login').send({ email: 'a@b.co', password: 'x', list: Array(10_000).fill(0) })
+    expect(many.status).toBe(400)
+    expect(many.body.error).toEqual({ code: 'VALIDATION_ERROR', message: 'Request body holds more than 10000 values' })
+    const inText = await service.request().post('/api/auth/login').send({ email: 'not-an-email', password: 'x', name: ','.repeat(20_000) })
+    expect(inText.body.error.details.map((detail: { path: string }) => detail.path)).toEqual(['email', '(body)'])
   })
 
   it('400 with details when a body does not match its schema', async () => {

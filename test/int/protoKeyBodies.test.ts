@@ -76,11 +76,24 @@ describe('a "__proto__" key in a JSON body is an unknown field: 400 with details
     expectRefused(await sendRaw('post', '/api/admin/projects', body, adminToken), 'techStack.0.__proto__')
   })
 
-  it('a deeply nested body is answered, not a crash', async () => {
-    const depth = 100_000
-    const body = `{"title":"x","description":"d","techStack":${'['.repeat(depth)}${']'.repeat(depth)}}`
-    const res = await sendRaw('post', '/api/admin/projects', body, adminToken)
+  it('a body nesting deeper than 64 levels is a 400 before it is parsed; brackets inside strings do not count', async () => {
+    const nested = (depth: number) => `{"title":"x","description":"d","techStack":${'['.repeat(depth)}${']'.repeat(depth)}}`
+    const deep = await sendRaw('post', '/api/admin/projects', nested(100_000), adminToken)
+    expect(deep.status).toBe(400)
+    expect(deep.body.error).toEqual({ code: 'VALIDATION_ERROR', message: 'Request body nests deeper than 64 levels' })
+    const justBelow = await sendRaw('post', '/api/admin/projects', nested(63), adminToken)
+    expect(justBelow.status).toBe(400)
+    expect(justBelow.body.error.details.map((detail: { path: string }) => detail.path)).toContain('techStack.0')
+    const inText = JSON.stringify({ title: '['.repeat(200), description: '{'.repeat(200), techStack: 'x' })
+    const text = await sendRaw('post', '/api/admin/projects', inText, adminToken)
+    expect(text.body.error.details.map((detail: { path: string }) => detail.path)).toEqual(['techStack'])
+  })
+
+  it('a body breaking a rule in every element is answered with the first 20 details', async () => {
+    const techStack = Array.from({ length: 40 }, () => 7)
+    const res = await service.request().post('/api/admin/projects').set('Authorization', `Bearer ${adminToken}`).send({ title: 'T', description: 'd', techStack })
     expect(res.status).toBe(400)
-    expect(res.body.error.details.map((detail: { path: string }) => detail.path)).toContain('techStack.0')
+    expect(res.body.error.details).toHaveLength(20)
+    expect(res.body.error.details[0].path).toBe('techStack.0')
   })
 })
