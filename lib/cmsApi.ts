@@ -1,11 +1,12 @@
-import { handleEndpoints, type SanitizedConfig } from 'payload'
+import { getPayload, handleEndpoints, type SanitizedConfig } from 'payload'
 
 import { handOverClientIp } from './clientIp'
-import { bodyLimitFor, declaresTooLarge, limitedBody } from './cmsApiLimits'
+import { bodyLimitFor, declaresTooLarge, limitedBody, NON_STAFF_BODY_LIMIT } from './cmsApiLimits'
 import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE } from './db/databaseUnavailable'
 import { NUL_MESSAGE } from './nulCharacters'
 import { authMetOutage } from './outageAwareJwt'
 import { payloadErrorBody } from './payloadErrorBody'
+import { isStaff } from './roles'
 
 type GraphqlHandler = (request: Request) => Promise<Response>
 
@@ -64,6 +65,16 @@ const parsesAsJson = (text: string): boolean => {
 
 const errorResponse = (status: number, message: string): Response => Response.json(payloadErrorBody(message), { status })
 
+/**
+ * Refused before its body was read: the connection closes after the answer. Kept open, it was closed while the rest
+ * of the body was being discarded, under the client's next request.
+ */
+const tooLargeResponse = (message: string): Response => {
+  const response = errorResponse(413, message)
+  response.headers.set('Connection', 'close')
+  return response
+}
+
 /** A request whose token could not be checked for want of the database is answered 503, not as an anonymous one. */
 const unlessAuthMetOutage = (request: Request, response: Response): Response => {
   if (!authMetOutage(request.headers)) return response
@@ -81,6 +92,16 @@ const forPayload = (request: Request, clientIp: string, body: BodyInit | null): 
 }
 
 export type CmsApi = (request: Request, clientIp: string) => Promise<Response>
+
+/**
+ * Whether the caller may send a staff-sized body. A body declared small enough for anyone needs no answer; for a
+ * larger or undeclared one the caller's credentials are checked first (a request without any costs nothing).
+ */
+const sendsAsStaff = async (config: SanitizedConfig, request: Request): Promise<boolean> => {
+  if (!request.body || Number(request.headers.get('content-length') ?? Number.NaN) <= NON_STAFF_BODY_LIMIT) return false
+  const payload = await getPayload({ config })
+  return isStaff((await payload.auth({ headers: request.headers })).user)
+}
 
 /**
  * Payload's own REST (`handleEndpoints`) and GraphQL as one `Request -> Response` handler, within issue 18's bounds.
@@ -105,8 +126,8 @@ export const createCmsApi = (config: SanitizedConfig): CmsApi => {
     if (pathname.split('/').some((segment) => PROTOTYPE_NAMES.has(decodedSegment(segment)))) return errorResponse(404, 'Not Found')
     const isGraphql = pathname === graphqlRoute && request.method === 'POST'
     const contentType = request.headers.get('content-type')
-    const { limit, message } = bodyLimitFor(contentType, isGraphql)
-    if (declaresTooLarge(request.headers, limit)) return errorResponse(413, message)
+    const { limit, message } = bodyLimitFor(contentType, isGraphql, await sendsAsStaff(config, request))
+    if (declaresTooLarge(request.headers, limit)) return unlessAuthMetOutage(request, tooLargeResponse(message))
     let tooLarge = false
     const body = request.body && limitedBody(request.body, limit, () => (tooLarge = true))
     /** The body read whole (GraphQL and JSON bodies are small); undefined when it went past the limit. */
@@ -124,20 +145,20 @@ export const createCmsApi = (config: SanitizedConfig): CmsApi => {
       // stack per stranger's request. A small one is checked here; each is passed on as the text it is.
       if (body && readsAsJson(request)) {
         const text = await wholeBody()
-        if (text === undefined) return errorResponse(413, message)
+        if (text === undefined) return tooLargeResponse(message)
         if (!parsesAsJson(text)) return errorResponse(400, 'Invalid JSON')
         bodyForPayload = text
       }
       const forwarded = forPayload(request, clientIp, bodyForPayload)
       const response = await handleEndpoints({ config, request: forwarded })
-      if (tooLarge) return errorResponse(413, message)
+      if (tooLarge) return tooLargeResponse(message)
       // Payload's answer for a collection without REST endpoints (`endpoints: false`): no such route, for the client.
       if (response.status === 501) return errorResponse(404, 'Not Found')
       return unlessAuthMetOutage(forwarded, response)
     }
     // A GraphQL query is small (the limit above): read whole, it is checked before Payload runs it.
     const query = await wholeBody()
-    if (query === undefined) return errorResponse(413, message)
+    if (query === undefined) return tooLargeResponse(message)
     const forwarded = forPayload(request, clientIp, query)
     return unlessAuthMetOutage(forwarded, await withRequestErrorStatus(await (await loadGraphql())(forwarded)))
   }

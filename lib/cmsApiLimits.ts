@@ -22,8 +22,15 @@ export class BodyTooLargeError extends Error {
   }
 }
 
+/**
+ * What a caller who is not staff may send: a login, a password reset, a member's own profile. Parsing more made one
+ * anonymous request hold the event loop: 4 MB of JSON 470 ms, a 1 MB GraphQL query of aliases 480 ms.
+ */
+export const NON_STAFF_BODY_LIMIT = 64 * 1024
+
 /** The largest body a request may send, and what a larger one is told. */
-export const bodyLimitFor = (contentType: string | null, isGraphql: boolean): { limit: number; message: string } => {
+export const bodyLimitFor = (contentType: string | null, isGraphql: boolean, isStaff: boolean): { limit: number; message: string } => {
+  if (!isStaff) return { limit: NON_STAFF_BODY_LIMIT, message: `${TOO_LARGE}: at most ${NON_STAFF_BODY_LIMIT / 1024} KB without a staff sign-in.` }
   if (isGraphql) return { limit: CMS_API_BODY_LIMITS.graphql, message: TOO_LARGE }
   if (!/^multipart\//i.test(contentType ?? '')) return { limit: CMS_API_BODY_LIMITS.other, message: TOO_LARGE }
   return { limit: CMS_API_BODY_LIMITS.multipart, message: `${TOO_LARGE}: images may be at most ${MEDIA_MAX_BYTES / 1024 / 1024} MB.` }

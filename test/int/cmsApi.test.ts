@@ -228,23 +228,56 @@ describe('/cms-api refuses what would harm the process, in its own error shape',
     return `{${parts.join(',')}}`
   }
 
-  it('413 for a JSON body over 4 MB, declared or streamed, before Payload parses it', async () => {
-    const body = manyKeys(CMS_API_BODY_LIMITS.other + 1024)
-    const declared = await fetch(`${service.url}/cms-api/users/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body })
-    expect([declared.status, await declared.json()]).toEqual([413, { errors: [{ message: 'Request body is too large' }] }])
-    const errors = vi.spyOn(service.payload.logger, 'error')
-    const streamed = await fetch(`${service.url}/cms-api/users/login`, {
+  const TOO_LARGE_WITHOUT_STAFF = { errors: [{ message: 'Request body is too large: at most 64 KB without a staff sign-in.' }] }
+  const postStreamed = (path: string, body: string, headers: Record<string, string> = {}) =>
+    fetch(`${service.url}${path}`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
+      headers: { 'Content-Type': 'application/json', ...headers },
       body: new Blob([body]).stream(),
       duplex: 'half',
     } as RequestInit)
+
+  it('413 for a JSON body over 4 MB from staff, declared or streamed, before Payload parses it', async () => {
+    const body = manyKeys(CMS_API_BODY_LIMITS.other + 1024)
+    const staff = { 'Content-Type': 'application/json', Authorization: `JWT ${editorToken}` }
+    const declared = await fetch(`${service.url}/cms-api/articles`, { method: 'POST', headers: staff, body })
+    expect([declared.status, await declared.json()]).toEqual([413, { errors: [{ message: 'Request body is too large' }] }])
+    const errors = vi.spyOn(service.payload.logger, 'error')
+    const streamed = await postStreamed('/cms-api/articles', body, staff)
     expect([streamed.status, await streamed.json()]).toEqual([413, { errors: [{ message: 'Request body is too large' }] }])
     // A refusal, not a fault: no error with its stack in the log for each such request.
     expect(errors).not.toHaveBeenCalled()
     errors.mockRestore()
     const health = await fetch(`${service.url}/api/health`)
     expect(health.status).toBe(200)
+  })
+
+  it('413 for a body over 64 KB from anyone but staff (anonymous, a member, a forged token), declared or streamed', async () => {
+    const body = manyKeys(64 * 1024 + 16)
+    const callers: Record<string, string>[] = [{}, { Authorization: `JWT ${userToken}` }, { Authorization: `JWT ${editorToken}x` }]
+    for (const headers of callers) {
+      const declared = await fetch(`${service.url}/cms-api/users/login`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body })
+      expect([declared.status, await declared.json()]).toEqual([413, TOO_LARGE_WITHOUT_STAFF])
+      // Answered before the body was read: the connection is not used again while the rest is discarded.
+      expect(declared.headers.get('connection')).toBe('close')
+      const streamed = await postStreamed('/cms-api/users/login', body, headers)
+      expect([streamed.status, await streamed.json()]).toEqual([413, TOO_LARGE_WITHOUT_STAFF])
+    }
+    const form = new FormData()
+    form.append('_payload', body)
+    const multipart = await fetch(`${service.url}/cms-api/users/login`, { method: 'POST', body: form })
+    expect([multipart.status, await multipart.json()]).toEqual([413, TOO_LARGE_WITHOUT_STAFF])
+    // Just under the limit, a stranger's body is still read, and refused only for what it says.
+    const small = await fetch(`${service.url}/cms-api/users/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: manyKeys(60 * 1024) })
+    expect(small.status).toBe(400)
+    // Staff save documents larger than that.
+    const category = await service.payload.create({ collection: 'categories', data: { name: 'Long reads', type: 'article' } })
+    const article = await fetch(`${service.url}/cms-api/articles`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `JWT ${editorToken}` },
+      body: JSON.stringify({ title: 'A long one', content: 'word '.repeat(30_000), category: category.id }),
+    })
+    expect(article.status).toBe(201)
   })
 
   it('400 for a body that is not JSON, logged as nothing worse than a refusal', async () => {
@@ -262,11 +295,13 @@ describe('/cms-api refuses what would harm the process, in its own error shape',
     expect([wrong.status, await wrong.json()]).toEqual([401, { errors: [{ message: 'The email or password provided is incorrect.' }] }])
   })
 
-  it('413 for a GraphQL query over 1 MB; a small one is still answered', async () => {
+  it('413 for a GraphQL query over 1 MB from staff, over 64 KB from anyone else; a small one is still answered', async () => {
     const aliases = Array.from({ length: 60_000 }, (_, index) => `a${index}:__typename`).join(' ')
     expect(aliases.length).toBeGreaterThan(CMS_API_BODY_LIMITS.graphql)
-    const big = await service.request().post('/cms-api/graphql').send({ query: `{${aliases}}` })
+    const big = await service.request().post('/cms-api/graphql').set('Authorization', `JWT ${adminToken}`).send({ query: `{${aliases}}` })
     expect([big.status, big.body]).toEqual([413, { errors: [{ message: 'Request body is too large' }] }])
+    const anonymous = await service.request().post('/cms-api/graphql').send({ query: `{${aliases.slice(0, 70_000)}}` })
+    expect([anonymous.status, anonymous.body]).toEqual([413, TOO_LARGE_WITHOUT_STAFF])
     const small = await service.request().post('/cms-api/graphql').send({ query: '{ a: __typename }' })
     expect([small.status, small.body]).toEqual([200, { data: { a: 'Query' } }])
   })
@@ -288,7 +323,7 @@ describe('/cms-api refuses what would harm the process, in its own error shape',
 
   it('400 for fragments spread in each other 2,000 deep, which overflowed the stack of Payload\'s complexity count', async () => {
     const chain = Array.from({ length: 2000 }, (_, index) => `fragment F${index} on Query { ...F${index + 1} }`).join(' ')
-    const deep = await service.request().post('/cms-api/graphql').send({ query: `query { ...F0 } ${chain} fragment F2000 on Query { a: __typename }` })
+    const deep = await service.request().post('/cms-api/graphql').set('Authorization', `JWT ${adminToken}`).send({ query: `query { ...F0 } ${chain} fragment F2000 on Query { a: __typename }` })
     expect(deep.status).toBe(400)
     expect(deep.body).toMatchObject({ errors: [{ message: `Selections may nest at most ${GRAPHQL_BOUNDS.nesting} deep, fragments included.` }] })
     const nested = (levels: number) => `query { ${'... on Query { '.repeat(levels)} a: __typename ${'}'.repeat(levels)} }`
