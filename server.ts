@@ -26,6 +26,7 @@ import { projectRoot } from './lib/projectRoot'
 import { serverActionRefusal } from './lib/adminServerActions'
 import { adminUiOutageResponse } from './lib/adminUiOutage'
 import { closingConnections, drain, listen } from './lib/httpServer'
+import { warmAdminUi } from './lib/warmAdminUi'
 
 export { listen } from './lib/httpServer'
 
@@ -114,6 +115,10 @@ export const createService = async (env: ServiceEnv): Promise<Service> => {
     res.setHeader('X-Content-Type-Options', 'nosniff')
     void (isUnder((req.url ?? '').split('?', 1)[0] ?? '', '/api') ? apiListener : otherListener)(req, res)
   })
+  if (adminUi) {
+    const milliseconds = await warmAdminUi(connections.handler, config.routes.admin)
+    payload.logger.info(`Admin UI rendered once before listening, in ${Math.round(milliseconds)} ms`)
+  }
 
   return {
     api,
