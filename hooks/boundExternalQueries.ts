@@ -2,7 +2,7 @@ import type { CollectionBeforeOperationHook, PayloadRequest, Sort, Where } from 
 
 import { QUERY_BOUNDS } from '../lib/queryBounds'
 import { QueryBoundsError } from '../lib/queryBoundsError'
-import { closedAccountPath } from '../lib/queryablePaths'
+import { closedAccountPath, conditionCount, longTextPath, unindexedSortPath } from '../lib/queryablePaths'
 import { isStaff } from '../lib/roles'
 
 /** The arguments of Payload's collection operations that this hook reads (not every operation has each). */
@@ -91,7 +91,9 @@ const boundedJoins = (joins: unknown, staff: boolean): unknown => {
  * Bounds what a query from outside the process may ask for (API.md, "What no request may do"), on every collection,
  * Payload's own included (lib/boundEveryCollection.ts adds it): a page of at most 100 documents for anonymous callers and
  * members (more, `limit=0` or `pagination=false` without a limit is a 400), 1,000 for staff (cut), relationships populated 3 deep at
- * most, and no filter or sort on account fields the caller may not read, through relationships too.
+ * most, no filter or sort on account fields the caller may not read, through relationships too, at most 20 conditions
+ * (staff 50), and for anyone but staff no filter or sort on long text, and sorts only by indexed fields (or the
+ * collection's own default sort).
  */
 export const boundExternalQueries: CollectionBeforeOperationHook = ({ args, collection, req }) => {
   const read = queryArgsOf(args)
@@ -101,6 +103,12 @@ export const boundExternalQueries: CollectionBeforeOperationHook = ({ args, coll
   const closed = closedAccountPath(req.payload, req.user, collection, query)
   if (closed) throw new QueryBoundsError(`The following path cannot be queried: ${closed}`)
   const staff = isStaff(req.user)
+  const maxConditions = staff ? QUERY_BOUNDS.staffConditions : QUERY_BOUNDS.publicConditions
+  if (conditionCount(query.where) > maxConditions) throw new QueryBoundsError(`A query may hold at most ${maxConditions} conditions.`)
+  const longText = staff ? undefined : longTextPath(req.payload, collection, query)
+  if (longText) throw new QueryBoundsError(`Only staff may filter or sort by long text: ${longText}`)
+  const unindexed = staff ? undefined : unindexedSortPath(collection, query.sort)
+  if (unindexed) throw new QueryBoundsError(`Only staff may sort by a field without an index: ${unindexed}`)
   const bounded: Record<string, unknown> = {}
   const all = asksForAll(query)
   // Without a limit Payload reads its default page (10); `pagination=false` with a limit reads at most that many.

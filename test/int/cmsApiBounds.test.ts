@@ -276,6 +276,60 @@ describe('filters and sorts only on what the caller may read', () => {
   })
 })
 
+describe('query shapes: how much one query may make the database read', () => {
+  const LONG_TEXT = (path: string) => ({ errors: [{ message: `Only staff may filter or sort by long text: ${path}` }] })
+  const conditions = (count: number, path = 'title') =>
+    Array.from({ length: count }, (_, index) => `where[or][${index}][${path}][like]=nothing${index}`).join('&')
+
+  it.each([
+    ['where[content][like]=word', 'content'],
+    ['where[excerpt][equals]=x', 'excerpt'],
+    ['sort=-excerpt', 'excerpt'],
+    ['where[category.description][like]=x', 'category.description'],
+    ['where[or][0][title][equals]=x&where[or][1][content][exists]=true', 'content'],
+  ])('anonymous /cms-api/articles?%s: 400; a member too; staff are answered', async (query, path) => {
+    const anonymous = await get(`/cms-api/articles?${query}&limit=1&depth=0`)
+    expect([anonymous.status, anonymous.body]).toEqual([400, LONG_TEXT(path)])
+    const member = await get(`/cms-api/articles?${query}&limit=1&depth=0`, as('user'))
+    expect([member.status, member.body]).toEqual([400, LONG_TEXT(path)])
+    expect((await get(`/cms-api/articles?${query}&limit=1&depth=0`, as('editor'))).status).toBe(200)
+  })
+
+  it('GraphQL is held to the same', async () => {
+    const res = await graphql('{ Articles(where: { content: { like: "word" } }) { docs { id } } }')
+    expect(res.body.errors).toMatchObject([{ message: 'Only staff may filter or sort by long text: content', extensions: { statusCode: 400 } }])
+    expect(res.body.data?.Articles ?? null).toBeNull()
+    const byTitle = await graphql('{ Articles(where: { title: { like: "Article 1" } }, limit: 1) { totalDocs } }')
+    expect(byTitle.body).toEqual({ data: { Articles: { totalDocs: expect.any(Number) } } })
+  })
+
+  it('sorts by an indexed field or the default sort only, for anyone but staff', async () => {
+    for (const sort of ['-createdAt', 'slug', '-category', 'id', 'updatedAt,-id']) {
+      expect([sort, (await get(`/cms-api/articles?sort=${sort}&limit=1&depth=0`)).status]).toEqual([sort, 200])
+    }
+    expect((await get('/cms-api/skills?sort=order&limit=1&depth=0')).status).toBe(200)
+    const byTitle = await get('/cms-api/articles?sort=title&limit=1&depth=0', as('user'))
+    expect([byTitle.status, byTitle.body]).toEqual([400, { errors: [{ message: 'Only staff may sort by a field without an index: title' }] }])
+    expect((await get('/cms-api/articles?sort=-createdAt,category.name&limit=1&depth=0')).status).toBe(400)
+    expect((await get('/cms-api/articles?sort=title&limit=1&depth=0', as('editor'))).status).toBe(200)
+  })
+
+  it('20 conditions are answered, 21 refused; staff get 50', async () => {
+    expect((await get(`/cms-api/articles?${conditions(20)}&limit=1&depth=0`)).status).toBe(200)
+    const refused = await get(`/cms-api/articles?${conditions(21)}&limit=1&depth=0`)
+    expect([refused.status, refused.body]).toEqual([400, { errors: [{ message: 'A query may hold at most 20 conditions.' }] }])
+    expect((await get(`/cms-api/articles?${conditions(50)}&limit=1&depth=0`, as('editor'))).status).toBe(200)
+    const staffRefused = await get(`/cms-api/articles?${conditions(51)}&limit=1&depth=0`, as('editor'))
+    expect([staffRefused.status, staffRefused.body]).toEqual([400, { errors: [{ message: 'A query may hold at most 50 conditions.' }] }])
+  })
+
+  it('a hundred conditions through a relationship are a 400, not the 500 of a join of more than 64 tables', async () => {
+    const res = await get(`/cms-api/articles?${conditions(100, 'category.name')}&limit=1&depth=0`, as('admin'))
+    expect([res.status, res.body]).toEqual([400, { errors: [{ message: 'A query may hold at most 50 conditions.' }] }])
+    await stillAnswers()
+  })
+})
+
 describe('the queue is for admins only', () => {
   it.each([
     ['anonymous', {}, 401],
