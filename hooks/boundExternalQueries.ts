@@ -2,7 +2,7 @@ import type { CollectionBeforeOperationHook, PayloadRequest, Sort, Where } from 
 
 import { QUERY_BOUNDS } from '../lib/queryBounds'
 import { QueryBoundsError } from '../lib/queryBoundsError'
-import { closedAccountPath, conditionCount, longTextPath, unindexedSortPath } from '../lib/queryablePaths'
+import { closedAccountPath, longTextPath, unindexedSortPath, whereSize } from '../lib/queryablePaths'
 import { isStaff } from '../lib/roles'
 
 /** The arguments of Payload's collection operations that this hook reads (not every operation has each). */
@@ -92,7 +92,7 @@ const boundedJoins = (joins: unknown, staff: boolean): unknown => {
  * Payload's own included (lib/boundEveryCollection.ts adds it): a page of at most 100 documents for anonymous callers and
  * members (more, `limit=0` or `pagination=false` without a limit is a 400), 1,000 for staff (cut), relationships populated 3 deep at
  * most, no filter or sort on account fields the caller may not read, through relationships too, at most 20 conditions
- * (staff 50), and for anyone but staff no filter or sort on long text, and sorts only by indexed fields (or the
+ * (staff 50) listing at most 1,000 values together, and for anyone but staff no filter or sort on long text, and sorts only by indexed fields (or the
  * collection's own default sort).
  */
 export const boundExternalQueries: CollectionBeforeOperationHook = ({ args, collection, req }) => {
@@ -104,7 +104,9 @@ export const boundExternalQueries: CollectionBeforeOperationHook = ({ args, coll
   if (closed) throw new QueryBoundsError(`The following path cannot be queried: ${closed}`)
   const staff = isStaff(req.user)
   const maxConditions = staff ? QUERY_BOUNDS.staffConditions : QUERY_BOUNDS.publicConditions
-  if (conditionCount(query.where) > maxConditions) throw new QueryBoundsError(`A query may hold at most ${maxConditions} conditions.`)
+  const size = whereSize(query.where)
+  if (size.conditions > maxConditions) throw new QueryBoundsError(`A query may hold at most ${maxConditions} conditions.`)
+  if (size.listedValues > QUERY_BOUNDS.listedValues) throw new QueryBoundsError(`A query may list at most ${QUERY_BOUNDS.listedValues} values.`)
   const longText = staff ? undefined : longTextPath(req.payload, collection, query)
   if (longText) throw new QueryBoundsError(`Only staff may filter or sort by long text: ${longText}`)
   const unindexed = staff ? undefined : unindexedSortPath(collection, query.sort)

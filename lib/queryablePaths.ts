@@ -117,16 +117,32 @@ export const unindexedSortPath = (collection: SanitizedCollectionConfig, sort: S
   })
 }
 
-/** The conditions of a `where`: one per operator on a field, through `and`/`or` at any depth. */
-export const conditionCount = (where: unknown): number => {
-  if (!isPlainObject(where)) return 0
-  let count = 0
+/** Operators whose operand is a list: Payload also splits a text operand at its commas (REST's `in=a,b,c`). */
+const LIST_OPERATORS = new Set(['in', 'not_in', 'all'])
+
+const listLength = (operand: unknown): number =>
+  Array.isArray(operand) ? operand.length : typeof operand === 'string' ? operand.split(',').length : 1
+
+/**
+ * How large a `where` is: its conditions (one per operator on a field, through `and`/`or` at any depth) and the values
+ * its lists hold together.
+ */
+export const whereSize = (where: unknown): { conditions: number; listedValues: number } => {
+  const size = { conditions: 0, listedValues: 0 }
+  if (!isPlainObject(where)) return size
   for (const [key, constraint] of Object.entries(where)) {
     if (key === 'and' || key === 'or') {
-      if (Array.isArray(constraint)) for (const part of constraint) count += conditionCount(part)
-    } else count += isPlainObject(constraint) ? Math.max(1, Object.keys(constraint).length) : 1
+      for (const part of Array.isArray(constraint) ? constraint : []) {
+        const inner = whereSize(part)
+        size.conditions += inner.conditions
+        size.listedValues += inner.listedValues
+      }
+    } else if (isPlainObject(constraint)) {
+      size.conditions += Math.max(1, Object.keys(constraint).length)
+      for (const [operator, operand] of Object.entries(constraint)) if (LIST_OPERATORS.has(operator)) size.listedValues += listLength(operand)
+    } else size.conditions += 1
   }
-  return count
+  return size
 }
 
 type QueriedPaths = { where?: Where; sort?: Sort; field?: string }

@@ -323,6 +323,18 @@ describe('query shapes: how much one query may make the database read', () => {
     expect([staffRefused.status, staffRefused.body]).toEqual([400, { errors: [{ message: 'A query may hold at most 50 conditions.' }] }])
   })
 
+  it('lists hold at most 1,000 values together, however they are written; staff too', async () => {
+    const slugs = (count: number) => Array.from({ length: count }, (_, index) => `s${index}`)
+    expect((await get(`/cms-api/articles?where[slug][in]=${slugs(1000).join(',')}&limit=1&depth=0`)).status).toBe(200)
+    const LISTED = { errors: [{ message: 'A query may list at most 1000 values.' }] }
+    const split = await get(`/cms-api/articles?where[slug][in]=${slugs(600).join(',')}&where[title][not_in]=${slugs(401).join(',')}&limit=1&depth=0`)
+    expect([split.status, split.body]).toEqual([400, LISTED])
+    const query = 'query ($slugs: [String]) { Articles(where: { slug: { in: $slugs } }, limit: 1) { totalDocs } }'
+    const staff = await service.request().post('/cms-api/graphql').set(as('editor')).send({ query, variables: { slugs: slugs(40_000) } })
+    expect(staff.body.errors).toMatchObject([{ message: 'A query may list at most 1000 values.', extensions: { statusCode: 400 } }])
+    await stillAnswers()
+  })
+
   it('a hundred conditions through a relationship are a 400, not the 500 of a join of more than 64 tables', async () => {
     const res = await get(`/cms-api/articles?${conditions(100, 'category.name')}&limit=1&depth=0`, as('admin'))
     expect([res.status, res.body]).toEqual([400, { errors: [{ message: 'A query may hold at most 50 conditions.' }] }])
