@@ -344,9 +344,13 @@ describe('examples/next-app', () => {
     const api = await request('GET', '/api/articles/%')
     expect([api.status, api.json()]).toEqual([400, { success: false, error: { code: 'VALIDATION_ERROR', message: 'Request path is not valid percent-encoding' } }])
     expect((await request('GET', '/api/articles/%E2%82%AC')).status).toBe(404)
-    // Refused before it is read when it says it is over 4 MB, and as it streams in past 4 MB when it does not say.
+    // A stranger's body: refused before it is read when it says it is over 64 KB, and as it streams in past 64 KB
+    // when it does not say.
     expect(await loginStatus({ declaredBytes: 300 * 1024 * 1024, sentBytes: 0 })).toBe(413)
-    expect(await loginStatus({ sentBytes: 4.5 * 1024 * 1024 })).toBe(413)
+    expect(await loginStatus({ sentBytes: 100 * 1024 })).toBe(413)
+    // Query shapes: long text is for staff to filter by.
+    const longText = await request('GET', '/cms-api/articles?where[content][like]=word&limit=1')
+    expect([longText.status, longText.json()]).toEqual([400, { errors: [{ message: 'Only staff may filter or sort by long text: content' }] }])
     const aliases = `{ ${Array.from({ length: 21 }, (_, index) => `a${index}: Categories(limit: 1) { totalDocs }`).join(' ')} }`
     const graphql = await request('POST', '/cms-api/graphql', { body: { query: aliases } })
     expect(graphql.status).toBe(400)
