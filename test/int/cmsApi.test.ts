@@ -455,6 +455,13 @@ describe('/cms-api answers malformed queries as the client mistakes they are', (
     }
   })
 
+  it('GraphQL: a relationship compared with a value that is no id is the same mistake, status 400, not an internal error', async () => {
+    for (const where of ['{ category: { equals: "abc" } }', '{ author: { in: ["abc"] } }']) {
+      const res = await service.request().post('/cms-api/graphql').send({ query: `{ Articles(where: ${where}) { docs { id } } }` })
+      expect(res.body.errors).toEqual([expect.objectContaining({ message: 'A value in the request does not fit its field.', extensions: expect.objectContaining({ statusCode: 400 }) })])
+    }
+  })
+
   it('an operator the database lacks is a 400 saying so', async () => {
     const res = await service.request().get('/cms-api/articles?where[id][all]=1,2')
     expect([res.status, res.body]).toEqual([400, { errors: [{ message: 'That query operator is not available on this database.' }] }])
