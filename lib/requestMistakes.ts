@@ -20,6 +20,14 @@ const VALUE_REFUSED = new Set(['SQLITE_MISMATCH', '22P02', '22003', '22007', '22
 const refusesValue = (failure: QueryFailure): boolean =>
   VALUE_REFUSED.has(String(failure.cause?.code)) || /datatype mismatch/.test(String(failure.cause?.message ?? failure.message))
 
+/**
+ * A document the request names that does not exist, found only by the database: Payload checks a relationship's ids
+ * in most places, but `author: -1` on an article, or a gallery's cover `1.5`, reached the foreign key (SQLite's
+ * constraint, Postgres's 23503).
+ */
+const namesMissingDocument = (failure: QueryFailure): boolean =>
+  String(failure.cause?.code) === '23503' || /FOREIGN KEY constraint failed/.test(String(failure.cause?.message ?? failure.message))
+
 /** What busboy and Payload's upload reader say of a multipart body that is cut short or has no boundary. */
 const MULTIPART_FAULTS = /^(Unexpected end of form|Malformed part header|Multipart: Boundary not found|Request is not eligible for file upload)$/
 
@@ -28,6 +36,7 @@ export const requestMistakeOf = (error: Error): { status: number; message: strin
   if (isQueryFailure(error) && (error.params.some(unbindable) || refusesValue(error))) {
     return { status: 400, message: 'A value in the request does not fit its field.' }
   }
+  if (isQueryFailure(error) && namesMissingDocument(error)) return { status: 400, message: 'A document the request names does not exist.' }
   if (error instanceof TypeError && /operators\[queryOperator\] is not a function/.test(error.message)) {
     return { status: 400, message: 'That query operator is not available on this database.' }
   }

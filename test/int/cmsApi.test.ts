@@ -462,6 +462,19 @@ describe('/cms-api answers malformed queries as the client mistakes they are', (
     }
   })
 
+  it('a relationship to a document that does not exist, which only the foreign key finds, is a 400, not a 500', async () => {
+    const category = await service.payload.create({ collection: 'categories', data: { name: 'Keys', type: 'article' } })
+    const created = await service.request().post('/cms-api/articles').set('Authorization', `JWT ${adminToken}`).send({ title: 'Keyed', content: 'x', category: category.id })
+    expect(created.status).toBe(201)
+    const missing = await service.request().patch(`/cms-api/articles/${created.body.doc.id}`).set('Authorization', `JWT ${adminToken}`).send({ author: -1 })
+    expect([missing.status, missing.body]).toEqual([400, { errors: [{ message: 'A document the request names does not exist.' }] }])
+    // Postgres refuses 1.5 for an integer column before it looks for the document.
+    const fraction = await service.request().patch(`/cms-api/articles/${created.body.doc.id}`).set('Authorization', `JWT ${adminToken}`).send({ author: 1.5 })
+    expect([fraction.status, fraction.body.errors[0].message]).toEqual([400, expect.stringMatching(/^A (document the request names does not exist|value in the request does not fit its field)\.$/)])
+    const gallery = await service.request().post('/cms-api/galleries').set('Authorization', `JWT ${adminToken}`).send({ title: 'G', coverImage: -1 })
+    expect([gallery.status, gallery.body]).toEqual([400, { errors: [{ message: 'A document the request names does not exist.' }] }])
+  })
+
   it('an operator the database lacks is a 400 saying so', async () => {
     const res = await service.request().get('/cms-api/articles?where[id][all]=1,2')
     expect([res.status, res.body]).toEqual([400, { errors: [{ message: 'That query operator is not available on this database.' }] }])
