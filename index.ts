@@ -33,6 +33,7 @@ import { createWebhooks } from './collections/Webhooks'
 import { assignNumericId } from './hooks/assignNumericId'
 import { clearPublicCache } from './hooks/clearPublicCache'
 import { emitContentEvents, emitSiteUpdated, emitWallMessageCreated } from './hooks/emitWebhookEvents'
+import { refuseMisshapenData, refuseMisshapenGlobalData } from './hooks/refuseMisshapenData'
 import { refuseNulCharacters, refuseNulCharactersInOperation } from './hooks/refuseNulCharacters'
 import { indexArticle, indexProject, unindexArticle, unindexProject } from './hooks/indexForSearch'
 import { ADMIN_COMPONENT_PATHS } from './lib/adminComponentPaths'
@@ -82,12 +83,15 @@ const numericIdField: Field = {
   admin: { hidden: true },
 }
 
-/** Every save or login is refused with a 400 when its data holds U+0000 (hooks/refuseNulCharacters.ts). */
+/**
+ * Every save or login is refused with a 400 when its data holds U+0000 (hooks/refuseNulCharacters.ts) or a value of a
+ * shape its field cannot take (hooks/refuseMisshapenData.ts).
+ */
 const withNulRefusal = (collection: CollectionConfig): CollectionConfig => ({
   ...collection,
   hooks: {
     ...collection.hooks,
-    beforeOperation: [refuseNulCharactersInOperation, ...(collection.hooks?.beforeOperation ?? [])],
+    beforeOperation: [refuseNulCharactersInOperation, refuseMisshapenData, ...(collection.hooks?.beforeOperation ?? [])],
     beforeValidate: [refuseNulCharacters, ...(collection.hooks?.beforeValidate ?? [])],
   },
 })
@@ -256,6 +260,7 @@ export const blogPortfolio =
       fields: [...Site.fields, ...(options.extraSiteFields ?? [])],
       hooks: {
         ...Site.hooks,
+        beforeOperation: [refuseMisshapenGlobalData, ...(Site.hooks?.beforeOperation ?? [])],
         beforeValidate: [refuseNulCharacters, ...(Site.hooks?.beforeValidate ?? [])],
         afterChange: [...(Site.hooks?.afterChange ?? []), clearPublicCache, emitSiteUpdated],
       },

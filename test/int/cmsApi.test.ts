@@ -475,6 +475,24 @@ describe('/cms-api answers malformed queries as the client mistakes they are', (
     expect([gallery.status, gallery.body]).toEqual([400, { errors: [{ message: 'A document the request names does not exist.' }] }])
   })
 
+  it('a value of a shape its field cannot take is a 400 naming the field, not a 500; clearing a date still works', async () => {
+    const admin = { Authorization: `JWT ${adminToken}` }
+    const refused = async (request: ReturnType<ReturnType<typeof service.request>['post']>, path: string, message: string) => {
+      const res = await request.set(admin)
+      expect([res.status, res.body.errors?.[0]?.data?.errors]).toEqual([400, [expect.objectContaining({ path, message })]])
+    }
+    await refused(service.request().post('/cms-api/galleries').send({ title: 'G', images: null }), 'images', 'must be a list')
+    await refused(service.request().post('/cms-api/users').send({ email: -1, password: 'a long enough password', roles: ['user'] }), 'email', 'must be text')
+    await refused(service.request().post('/cms-api/globals/site').send({ hero: null }), 'hero', 'must be an object')
+    const category = await service.payload.create({ collection: 'categories', data: { name: 'Shapes', type: 'article' } })
+    const created = await service.request().post('/cms-api/articles').set(admin).send({ title: 'Shaped', content: 'x', category: category.id })
+    const id = created.body.doc.id
+    await refused(service.request().patch(`/cms-api/articles/${id}`).send({ publishAt: 1e20 }), 'publishAt', 'must be a date')
+    await refused(service.request().patch(`/cms-api/articles/${id}`).send({ createdAt: null }), 'createdAt', 'must be a date')
+    const cleared = await service.request().patch(`/cms-api/articles/${id}`).set(admin).send({ publishAt: null })
+    expect(cleared.status).toBe(200)
+  })
+
   it('an operator the database lacks is a 400 saying so', async () => {
     const res = await service.request().get('/cms-api/articles?where[id][all]=1,2')
     expect([res.status, res.body]).toEqual([400, { errors: [{ message: 'That query operator is not available on this database.' }] }])

@@ -1,0 +1,50 @@
+import { type CollectionBeforeOperationHook, type FlattenedField, type GlobalBeforeOperationHook, ValidationError } from 'payload'
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+
+const isDate = (value: unknown): boolean =>
+  (typeof value === 'string' || typeof value === 'number' || value instanceof Date) && !Number.isNaN(new Date(value).getTime())
+
+/** The times Payload keeps of every document: their columns take no `null` (Postgres said so with a 500). */
+const TIMESTAMPS = new Set(['createdAt', 'updatedAt'])
+
+/** A date as Payload takes one (ISO text, a time in milliseconds), or none where the field may have none. */
+const fitsDate = (value: unknown, field: FlattenedField): boolean =>
+  isDate(value) || (!TIMESTAMPS.has(field.name) && (value === null || value === ''))
+
+/**
+ * What a value must be for Payload's field hooks and the database adapters to read it at all. Given anything else
+ * they threw before validation could answer: a group of `null` ("Cannot read properties of null"), an array of `null`
+ * (in the adapter's write), an email of `-1` (`value.toLowerCase is not a function`), a date of `1e20` (Postgres):
+ * a 500 for an admin's mistake.
+ */
+const SHAPES: Partial<Record<FlattenedField['type'], { fits: (value: unknown, field: FlattenedField) => boolean; message: string }>> = {
+  group: { fits: isPlainObject, message: 'must be an object' },
+  array: { fits: Array.isArray, message: 'must be a list' },
+  blocks: { fits: Array.isArray, message: 'must be a list' },
+  email: { fits: (value) => typeof value === 'string' || value === null, message: 'must be text' },
+  date: { fits: fitsDate, message: 'must be a date' },
+}
+
+const misshapenFields = (fields: FlattenedField[], data: unknown) =>
+  isPlainObject(data)
+    ? fields.flatMap((field) => {
+        const shape = SHAPES[field.type]
+        const value = data[field.name]
+        return shape && value !== undefined && !shape.fits(value, field) ? [{ path: field.name, message: shape.message }] : []
+      })
+    : []
+
+/** A save whose top-level values have a shape their fields cannot take is a 400 naming them, before any hook runs. */
+export const refuseMisshapenData: CollectionBeforeOperationHook = ({ args, collection }) => {
+  const errors = misshapenFields(collection.flattenedFields, Reflect.get(args, 'data'))
+  if (errors.length > 0) throw new ValidationError({ collection: collection.slug, errors })
+  return args
+}
+
+export const refuseMisshapenGlobalData: GlobalBeforeOperationHook = ({ args, global }) => {
+  const errors = misshapenFields(global.flattenedFields, Reflect.get(args, 'data'))
+  if (errors.length > 0) throw new ValidationError({ global: global.slug, errors })
+  return args
+}
