@@ -87,7 +87,7 @@ const numericIdField: Field = {
  * Every save or login is refused with a 400 when its data holds U+0000 (hooks/refuseNulCharacters.ts) or a value of a
  * shape its field cannot take (hooks/refuseMisshapenData.ts).
  */
-const withNulRefusal = (collection: CollectionConfig): CollectionConfig => ({
+const withDataRefusals = (collection: CollectionConfig): CollectionConfig => ({
   ...collection,
   hooks: {
     ...collection.hooks,
@@ -234,12 +234,12 @@ export const blogPortfolio =
       .map(withHooksFrom(SEARCH_HOOKS))
       .map(withCacheClearing)
       .map(withHooksFrom(WEBHOOK_HOOKS))
-      .map(withNulRefusal)
+      .map(withDataRefusals)
     // Counters, likes and daily views change counters only: like the counts themselves, they do not clear the public cache. Earlier slugs
     // change only in an article's own save or delete, which clears it. Job leases, webhooks and their deliveries
     // are internal: the public site shows none of them. So are import sources (what `npm run import` brought in).
     ours.push(
-      ...[Counters, ArticleDailyViews, ArticleLikes, ArticleRedirects, ImportSources, JobLeases, withNulRefusal(createWebhooks(webhooks)), WebhookDeliveries].map((collection) =>
+      ...[Counters, ArticleDailyViews, ArticleLikes, ArticleRedirects, ImportSources, JobLeases, withDataRefusals(createWebhooks(webhooks)), WebhookDeliveries].map((collection) =>
         numericIds ? withNumericId(collection) : collection,
       ),
     )

@@ -91,9 +91,9 @@ const boundedJoins = (joins: unknown, staff: boolean): unknown => {
  * Bounds what a query from outside the process may ask for (API.md, "What no request may do"), on every collection,
  * Payload's own included (lib/boundEveryCollection.ts adds it): a page of at most 100 documents for anonymous callers and
  * members (more, `limit=0` or `pagination=false` without a limit is a 400), 1,000 for staff (cut), relationships populated 3 deep at
- * most, no filter or sort on account fields the caller may not read, through relationships too, at most 20 conditions
- * (staff 50) listing at most 1,000 values together, and for anyone but staff no filter or sort on long text, and sorts only by indexed fields (or the
- * collection's own default sort).
+ * most, no filter or sort on account fields the caller may not read, through relationships too, and at most 20
+ * conditions (staff 50) listing at most 1,000 values together. Anyone but staff filters and sorts by no long text, and
+ * sorts only by indexed fields (or the collection's own default sort).
  */
 export const boundExternalQueries: CollectionBeforeOperationHook = ({ args, collection, req }) => {
   const read = queryArgsOf(args)

@@ -1,7 +1,6 @@
 import { type CollectionBeforeOperationHook, type FlattenedField, type GlobalBeforeOperationHook, ValidationError } from 'payload'
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
+import { isPlainObject } from '../lib/plainObject'
 
 const isDate = (value: unknown): boolean =>
   (typeof value === 'string' || typeof value === 'number' || value instanceof Date) && !Number.isNaN(new Date(value).getTime())

@@ -1,6 +1,7 @@
 import type { FlattenedBlock, FlattenedField, Payload, SanitizedCollectionConfig, Sort, Where } from 'payload'
 
 import { mayQueryAccountField } from '../access/queryableAccountFields'
+import { isPlainObject } from './plainObject'
 
 /** A collection's config by a slug that comes from a field's config (a string, not one of the generated slugs). */
 const collectionConfig = (payload: Payload, slug: string): SanitizedCollectionConfig | undefined =>
@@ -8,9 +9,6 @@ const collectionConfig = (payload: Payload, slug: string): SanitizedCollectionCo
 
 const blockConfig = (payload: Payload, slug: string): FlattenedBlock | undefined =>
   payload.config.blocks?.find((block) => block.slug === slug)
-
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Date)
 
 /**
  * Every field path a `where` names, through `and`/`or` at any depth, nested relationship queries (`contains` with a
