@@ -152,3 +152,60 @@ describe('media file addresses', () => {
     expect(await fileStatus(media.sizes!.large!.url!)).toBe(200)
   })
 })
+
+describe('who reads media records', () => {
+  const idsOf = (docs: { id: number }[]) => docs.map((doc) => doc.id).sort((a, b) => a - b)
+  let shown: number[]
+  let unshown: Media[]
+
+  beforeAll(async () => {
+    const cover = await uploadImage(service.payload, 'public-cover')
+    const inPublic = await uploadImage(service.payload, 'public-image')
+    const inHidden = await uploadImage(service.payload, 'hidden-image')
+    const inDraft = await uploadImage(service.payload, 'draft-image')
+    const unused = await uploadImage(service.payload, 'unused-image')
+    await service.payload.create({ collection: 'galleries', data: { title: 'Shown', coverImage: cover.id, images: [{ image: inPublic.id }] }, overrideAccess: true })
+    await service.payload.create({ collection: 'galleries', data: { title: 'Hidden', public: false, images: [{ image: inHidden.id }] }, overrideAccess: true })
+    await articleWith('A draft with an image', `![draft](${inDraft.url})`, { status: 'draft' })
+    const everyGallery = await service.payload.find({ collection: 'galleries', where: { public: { equals: true } }, depth: 0, pagination: false, overrideAccess: true })
+    shown = [...new Set(everyGallery.docs.flatMap((gallery) => [gallery.coverImage, ...(gallery.images ?? []).map((row) => row.image)]))]
+      .filter((id): id is number => typeof id === 'number')
+      .sort((a, b) => a - b)
+    expect(shown).toEqual(expect.arrayContaining([cover.id, inPublic.id]))
+    unshown = [inHidden, inDraft, unused]
+  })
+
+  it('anonymous REST lists and counts only the images public galleries show', async () => {
+    const list = await service.request().get('/cms-api/media?limit=100&depth=0')
+    expect(list.status).toBe(200)
+    expect(idsOf(list.body.docs)).toEqual(shown)
+    const count = await service.request().get('/cms-api/media/count')
+    expect(count.body).toEqual({ totalDocs: shown.length })
+    for (const media of unshown) {
+      expect((await service.request().get(`/cms-api/media/${media.id}`)).status).toBe(404)
+    }
+    expect((await service.request().get(`/cms-api/media/${shown[0]}`)).status).toBe(200)
+  })
+
+  it('anonymous GraphQL sees the same set, and a filter on the others finds nothing', async () => {
+    const res = await service.request().post('/cms-api/graphql').send({ query: '{ allMedia(limit: 100) { docs { id } } }' })
+    expect(res.body.errors).toBeUndefined()
+    expect(idsOf(res.body.data.allMedia.docs)).toEqual(shown)
+    const alt = await service.request().get('/cms-api/media').query({ 'where[alt][equals]': 'hidden-image image' })
+    expect([alt.status, alt.body.totalDocs]).toEqual([200, 0])
+  })
+
+  it('staff read them all, and every file is still served by its name', async () => {
+    const staff = await service.request().get('/cms-api/media?limit=100&depth=0').set(auth())
+    expect(idsOf(staff.body.docs)).toEqual(expect.arrayContaining([...shown, ...unshown.map((media) => media.id)]))
+    for (const media of unshown) expect(await fileStatus(media.url!)).toBe(200)
+  })
+
+  it('a public gallery on /api still shows its images, populated for an anonymous caller', async () => {
+    const list = await service.request().get('/api/galleries')
+    const shownGallery = list.body.data.find((gallery: { title: string }) => gallery.title === 'Shown')
+    expect(shownGallery).toMatchObject({ imageCount: 1, coverImage: expect.stringContaining('public-cover') })
+    const detail = await service.request().get(`/api/galleries/${shownGallery.id}`)
+    expect(detail.body.data.images).toEqual([expect.objectContaining({ url: expect.stringContaining('public-image') })])
+  })
+})
