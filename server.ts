@@ -26,7 +26,7 @@ import { projectRoot } from './lib/projectRoot'
 import { serverActionRefusal } from './lib/adminServerActions'
 import { adminUiOutageResponse } from './lib/adminUiOutage'
 import { closingConnections, drain, listen } from './lib/httpServer'
-import { warmAdminUi } from './lib/warmAdminUi'
+import { warmAdminUi, warmGraphql } from './lib/warmUp'
 
 export { listen } from './lib/httpServer'
 
@@ -118,6 +118,11 @@ export const createService = async (env: ServiceEnv): Promise<Service> => {
   if (adminUi) {
     const milliseconds = await warmAdminUi(connections.handler, config.routes.admin)
     payload.logger.info(`Admin UI rendered once before listening, in ${Math.round(milliseconds)} ms`)
+  }
+  // Not in tests: each file boots a service of its own, and few of them ask GraphQL anything.
+  if (env.nodeEnv !== 'test') {
+    const milliseconds = await warmGraphql(cmsApi, `${config.routes.api}${config.routes.graphQL}`)
+    payload.logger.info(`GraphQL schema built before listening, in ${Math.round(milliseconds)} ms`)
   }
 
   return {

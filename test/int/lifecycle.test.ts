@@ -42,6 +42,8 @@ describe('production start, in its own process', () => {
       const base = await server.ready
       // No schema push in production: the SQL tables exist only because the migrations ran (MongoDB needs none).
       if (database.kind !== 'mongodb') expect(server.output()).toMatch(/"Migrated: +\d{8}_\d{6}_initial \(/)
+      // The first GraphQL query of a process builds the schema: done before anyone may ask (150-850 ms of event loop).
+      expect(server.output()).toMatch(/GraphQL schema built before listening, in \d+ ms[^]*Listening on/)
       const health = await fetch(`${base}/api/health`)
       expect(await health.json()).toEqual({ success: true, data: { status: 'ok', db: database.kind } })
 

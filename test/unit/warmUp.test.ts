@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { warmAdminUi } from '../../lib/warmAdminUi'
+import { warmAdminUi, warmGraphql } from '../../lib/warmUp'
 
 describe('warmAdminUi', () => {
   it('asks the handler for the login page once, on a port it closes again', async () => {
@@ -24,5 +24,21 @@ describe('warmAdminUi', () => {
     await expect(warming).resolves.toEqual(expect.any(Number))
     expect(port).toBeGreaterThan(0)
     await expect(fetch(`http://127.0.0.1:${port}/admin/login`)).rejects.toThrow()
+  })
+})
+
+describe('warmGraphql', () => {
+  it('posts the smallest query to the GraphQL route once, and reads the answer', async () => {
+    const asked: string[] = []
+    const took = await warmGraphql(async (request, clientIp) => {
+      asked.push(`${request.method} ${new URL(request.url).pathname} ${request.headers.get('content-type')} ${await request.text()} ${clientIp}`)
+      return Response.json({ data: { __typename: 'Query' } })
+    }, '/cms-api/graphql')
+    expect(asked).toEqual(['POST /cms-api/graphql application/json {"query":"{ __typename }"} 127.0.0.1'])
+    expect(took).toEqual(expect.any(Number))
+  })
+
+  it('resolves when the handler throws: the first query would have met the same', async () => {
+    await expect(warmGraphql(() => Promise.reject(new Error('no schema')), '/cms-api/graphql')).resolves.toEqual(expect.any(Number))
   })
 })
