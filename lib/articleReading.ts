@@ -1,7 +1,7 @@
 import GithubSlugger from 'github-slugger'
-import { Lexer, type Token, type Tokens } from 'marked'
+import type { Token, Tokens } from 'marked'
 
-import { isStackOverflow } from './markdown/markdownNesting'
+import { isTooDeep, markdownLexer } from './markdown/markdownNesting'
 import { tokensToPlainText, tokensToReadableText } from './plainText'
 
 /** Words a reader reads per minute in scripts written with spaces. */
@@ -51,10 +51,10 @@ const headingsOf = (tokens: Token[], out: Tokens.Heading[] = []): Tokens.Heading
 export const articleReading = (markdown: string): ArticleReading => {
   let tokens: Token[]
   try {
-    tokens = new Lexer({ gfm: true }).lex(markdown)
+    tokens = markdownLexer().lex(markdown)
   } catch (error) {
-    // Nested too deeply to lex (refused on save since MAX_MARKDOWN_NESTING; older records may hold it): the words as written.
-    if (isStackOverflow(error)) return { readingTimeMinutes: minutesFor(countText(markdown)), toc: [] }
+    // Nested too deeply (refused on save since MAX_MARKDOWN_NESTING; older records may hold it): the words as written.
+    if (isTooDeep(error)) return { readingTimeMinutes: minutesFor(countText(markdown)), toc: [] }
     throw error
   }
   const slugger = new GithubSlugger()

@@ -1,6 +1,6 @@
-import { Lexer, type Token } from 'marked'
+import type { Token } from 'marked'
 
-import { isStackOverflow } from './markdown/markdownNesting'
+import { isTooDeep, markdownLexer } from './markdown/markdownNesting'
 
 // Tokens whose text is not prose: code blocks, raw HTML, images, horizontal rules.
 const SKIPPED = new Set(['code', 'html', 'image', 'hr', 'space', 'def'])
@@ -56,8 +56,18 @@ export const tokensToPlainText = (tokens: Token[]): string => plainTextOf(tokens
 /** The plain text of lexed Markdown with the text of code blocks kept (what a reader reads through). */
 export const tokensToReadableText = (tokens: Token[]): string => plainTextOf(tokens, SKIPPED_KEEPING_CODE)
 
+/** Markdown nested too deeply to read (refused on save since MAX_MARKDOWN_NESTING; older records may hold it): as written. */
+const asWritten = (markdown: string): string => markdown.replace(/\s+/g, ' ').trim()
+
 /** The readable text of a Markdown document: no markup, links reduced to their text, code blocks and HTML left out. */
-export const markdownToPlainText = (markdown: string): string => plainTextOf(new Lexer({ gfm: true }).lex(markdown))
+export const markdownToPlainText = (markdown: string): string => {
+  try {
+    return plainTextOf(markdownLexer().lex(markdown))
+  } catch (error) {
+    if (isTooDeep(error)) return asWritten(markdown)
+    throw error
+  }
+}
 
 /** The first `max` Unicode code points of a text (never half a surrogate pair), without trailing white space. */
 export const truncateCodePoints = (text: string, max: number): string => {
@@ -80,7 +90,7 @@ const hasMoreCodePointsThan = (text: string, count: number): boolean => {
  * blocks not yet lexed can only add text after that, so the first `max` code points are already final.
  */
 const lexedExcerpt = (markdown: string, max: number): string => {
-  const lexer = new Lexer({ gfm: true })
+  const lexer = markdownLexer()
   const tokens = lexer.blockTokens(markdown.replace(/\r\n|\r/g, '\n'), lexer.tokens)
   let lexedSource = 0
   for (const queued of lexer.inlineQueue) {
@@ -101,8 +111,7 @@ export const markdownExcerpt = (markdown: string, max: number): string => {
   try {
     return lexedExcerpt(markdown, max)
   } catch (error) {
-    // Nested too deeply to lex (refused on save since MAX_MARKDOWN_NESTING; older records may hold it): the text as written.
-    if (isStackOverflow(error)) return truncateCodePoints(markdown.replace(/\s+/g, ' ').trim(), max)
+    if (isTooDeep(error)) return truncateCodePoints(asWritten(markdown), max)
     throw error
   }
 }

@@ -4,7 +4,7 @@ import { ContentRefusedError, RICH_TEXT_MALFORMED_MESSAGE } from './contentRefus
 import { isLexicalState, type LexicalState } from './lexicalJson'
 import { lexicalToMarkdown } from './lexicalToMarkdown'
 import { markdownKeepingSource } from './markdownKeepingSource'
-import { isStackOverflow, lexMarkdown, MARKDOWN_TOO_DEEP_MESSAGE, MarkdownTooDeepError } from './markdownNesting'
+import { isTooDeep, lexMarkdown, MARKDOWN_TOO_DEEP_MESSAGE } from './markdownNesting'
 import { markdownToLexical } from './markdownToLexical'
 import type { OwnMedia } from './ownMedia'
 import { type UploadDoc, withUploadsResolved } from './uploadNodes'
@@ -33,7 +33,7 @@ const inField = async <T>(field: string, convert: () => T | Promise<T>, malforme
   try {
     return await convert()
   } catch (error) {
-    if (error instanceof MarkdownTooDeepError || isStackOverflow(error)) throw new ContentRefusedError(field, MARKDOWN_TOO_DEEP_MESSAGE)
+    if (isTooDeep(error)) throw new ContentRefusedError(field, MARKDOWN_TOO_DEEP_MESSAGE)
     if (malformed && error instanceof TypeError) throw new ContentRefusedError(field, malformed)
     throw error
   }

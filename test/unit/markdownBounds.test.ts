@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
 import type { SanitizedServerEditorConfig } from '@payloadcms/richtext-lexical'
 import { Lexer } from 'marked'
 
@@ -7,7 +7,7 @@ import { commonSubsequence } from '../../lib/markdown/commonSubsequence'
 import { EDITOR_BLOCKS_PER_TEXT, IMPORT_LINES_PER_BLOCK, IMPORT_LINES_PER_TEXT } from '../../lib/markdown/importBudget'
 import type { LexicalNode } from '../../lib/markdown/lexicalJson'
 import { lexicalToMarkdown } from '../../lib/markdown/lexicalToMarkdown'
-import { MARKDOWN_TOO_DEEP_MESSAGE, MAX_MARKDOWN_NESTING, MarkdownTooDeepError, tokenDepth } from '../../lib/markdown/markdownNesting'
+import { lexMarkdown, MARKDOWN_TOO_DEEP_MESSAGE, MAX_MARKDOWN_NESTING, MarkdownTooDeepError, tokenDepth } from '../../lib/markdown/markdownNesting'
 import { markdownToLexical } from '../../lib/markdown/markdownToLexical'
 import { comparableHtml } from '../../lib/markdown/renderHtml'
 import { markdownExcerpt } from '../../lib/plainText'
@@ -46,6 +46,33 @@ describe('how deep Markdown may nest', () => {
   ])('refuses %s nested too deep, with a message saying so', (_, markdown) => {
     expect(() => markdownToLexical(markdown, editorConfig)).toThrow(MarkdownTooDeepError)
     expect(() => markdownToLexical(markdown, editorConfig)).toThrow(MARKDOWN_TOO_DEEP_MESSAGE)
+  })
+})
+
+describe('how far marked reads a text nested too deep', () => {
+  // marked's work grows with depth times length: 480 KB of emphasis took it 28 s before its stack ran out.
+  it.each([
+    ['emphasis', 'inlineTokens', '*'.repeat(20_000) + 'x' + '*'.repeat(20_000)],
+    ['quotes', 'blockTokens', '>'.repeat(20_000) + ' x'],
+    ['list items', 'blockTokens', '- '.repeat(20_000) + 'x'],
+  ] as const)('%s: it stops one level past the limit', (_, method, markdown) => {
+    const calls = vi.spyOn(Lexer.prototype, method)
+    try {
+      expect(() => lexMarkdown(markdown)).toThrow(MarkdownTooDeepError)
+      expect(calls.mock.calls.length).toBeLessThanOrEqual(MAX_MARKDOWN_NESTING + 1)
+    } finally {
+      calls.mockRestore()
+    }
+  })
+
+  it('reads a text nested exactly as deep as allowed, and refuses one level more', () => {
+    // Quotes around a paragraph around its text; strong emphasis inside a paragraph around the text.
+    const quotes = (levels: number) => `${'> '.repeat(levels)}x`
+    const emphasis = (levels: number) => `${'**'.repeat(levels)}x${'**'.repeat(levels)}`
+    expect(tokenDepth(lexMarkdown(quotes(MAX_MARKDOWN_NESTING - 2)))).toBe(MAX_MARKDOWN_NESTING)
+    expect(() => lexMarkdown(quotes(MAX_MARKDOWN_NESTING - 1))).toThrow(MarkdownTooDeepError)
+    expect(tokenDepth(lexMarkdown(emphasis(MAX_MARKDOWN_NESTING - 2)))).toBe(MAX_MARKDOWN_NESTING)
+    expect(() => lexMarkdown(emphasis(MAX_MARKDOWN_NESTING - 1))).toThrow(MarkdownTooDeepError)
   })
 })
 
