@@ -119,8 +119,8 @@ export const createService = async (env: ServiceEnv): Promise<Service> => {
     const milliseconds = await warmAdminUi(connections.handler, config.routes.admin)
     payload.logger.info(`Admin UI rendered once before listening, in ${Math.round(milliseconds)} ms`)
   }
-  // Not in tests: each file boots a service of its own, and few of them ask GraphQL anything.
-  if (env.nodeEnv !== 'test') {
+  // In production, where strangers may send the first query; development and test starts (many per test run) skip it.
+  if (env.nodeEnv === 'production') {
     const milliseconds = await warmGraphql(cmsApi, `${config.routes.api}${config.routes.graphQL}`)
     payload.logger.info(`GraphQL schema built before listening, in ${Math.round(milliseconds)} ms`)
   }
