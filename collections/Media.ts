@@ -1,7 +1,7 @@
 import type { CollectionConfig } from 'payload'
 
 import { canManageContent } from '../access/canManageContent'
-import { mediaInPublicUseOrStaff } from '../access/mediaInPublicUseOrStaff'
+import { limitDirectMediaReads } from '../hooks/limitDirectMediaReads'
 import { refuseDeletingUsedMedia } from '../hooks/refuseDeletingUsedMedia'
 import { refuseLargeUpload } from '../hooks/refuseLargeUpload'
 import { refuseMissingUploadFile } from '../lib/missingUploadFile'
@@ -13,7 +13,7 @@ export const MEDIA_MAX_BYTES = 10 * 1024 * 1024
 /** Image uploads (gallery images, images in articles): sharp stores 400 px and 1200 px wide WebP copies of each. */
 export const createMedia = (staticDir: string): CollectionConfig => ({
   slug: MEDIA_SLUG,
-  access: { create: canManageContent, delete: canManageContent, read: mediaInPublicUseOrStaff, update: canManageContent },
+  access: { create: canManageContent, delete: canManageContent, read: () => true, update: canManageContent },
   admin: {
     defaultColumns: ['filename', 'alt', 'width', 'height', 'filesize', 'updatedAt'],
     description: 'Images up to 10 MB (JPEG, PNG, WebP, GIF, AVIF). Each gets a 400 px thumbnail and a 1200 px large copy.',
@@ -22,7 +22,7 @@ export const createMedia = (staticDir: string): CollectionConfig => ({
     useAsTitle: 'alt',
   },
   defaultSort: '-createdAt',
-  hooks: { beforeDelete: [refuseDeletingUsedMedia], beforeValidate: [refuseLargeUpload(MEDIA_MAX_BYTES)] },
+  hooks: { beforeDelete: [refuseDeletingUsedMedia], beforeOperation: [limitDirectMediaReads], beforeValidate: [refuseLargeUpload(MEDIA_MAX_BYTES)] },
   upload: {
     staticDir,
     handlers: [refuseMissingUploadFile],

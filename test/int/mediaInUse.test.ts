@@ -201,6 +201,17 @@ describe('who reads media records', () => {
     for (const media of unshown) expect(await fileStatus(media.url!)).toBe(200)
   })
 
+  it('an image comes along, populated, with a published article that holds it in its rich text', async () => {
+    const inline = await uploadImage(service.payload, 'inline-image')
+    const id = await articleWith('A published article with an image', `Text.\n\n![inline](${inline.url})\n`)
+    const read = await service.request().get(`/cms-api/articles/${id}?depth=1`)
+    const uploads = read.body.contentRichText.root.children.filter((node: { type: string }) => node.type === 'upload')
+    expect(uploads).toEqual([expect.objectContaining({ value: expect.objectContaining({ id: inline.id, url: inline.url }) })])
+    expect((await service.request().get(`/cms-api/media/${inline.id}`)).status).toBe(404)
+    const graphql = await service.request().post('/cms-api/graphql').send({ query: `{ Article(id: ${id}) { contentRichText(depth: 1) } }` })
+    expect(JSON.stringify(graphql.body.data.Article.contentRichText)).toContain(inline.url)
+  })
+
   it('a public gallery on /api still shows its images, populated for an anonymous caller', async () => {
     const list = await service.request().get('/api/galleries')
     const shownGallery = list.body.data.find((gallery: { title: string }) => gallery.title === 'Shown')
