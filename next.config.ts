@@ -14,6 +14,9 @@ const monacoLoader = { loader: path.resolve(dirname, 'lib/monaco/rewriteMonacoCd
 const nextConfig: NextConfig = {
   // The admin UI is the only Next app here; everything else is served by server.ts.
   poweredByHeader: false,
+  // The admin UI shows images as they are; Next's optimizer (`/_next/image`) would only be a door for strangers to
+  // make the process resize images.
+  images: { unoptimized: true },
   // The admin UI compiles the plugin from its sources: the search thread's start from a build is folded away
   // (lib/search/searchThreadClient.ts); the thread itself only ever runs in server.ts's process.
   env: { BLOG_PORTFOLIO_BUILD: 'false' },

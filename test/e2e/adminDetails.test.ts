@@ -193,6 +193,14 @@ describe('details of the admin UI, offline', () => {
     }
   })
 
+  it('has no image optimizer for strangers to make it resize images', async () => {
+    const png = '/_next/static/media/' + fs.readdirSync(path.resolve(import.meta.dirname, '../../.next/static/media')).find((name) => name.endsWith('.png'))
+    expect((await fetch(`${service.base}${png}`)).status).toBe(200)
+    const resized = await fetch(`${service.base}/_next/image?url=${encodeURIComponent(png)}&w=64&q=75`)
+    expect(resized.status).toBe(404)
+    expect(resized.headers.get('content-type') ?? '').not.toMatch(/^image\//)
+  })
+
   it("answers a server function call from outside the staff with 401 or 403 before Next, whatever it names", async () => {
     const manifestFile = path.resolve(import.meta.dirname, '../../.next/server/server-reference-manifest.json')
     const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as { node: Record<string, { filename: string }> }
