@@ -104,7 +104,7 @@ describe('media in use and version restore in the admin UI', () => {
   step('deleting the image the article uses is refused: the toast says by what, and the image stays', async () => {
     const inUse = `This image is used by article "${TITLE}"; remove it from there first.`
     const isMediaDelete = (r: Response) => r.request().method() === 'DELETE' && new URL(r.url()).pathname.startsWith('/cms-api/media')
-    const stillThere = async () => [(await requestJson(`${service.base}/cms-api/media/${media.id}`)).status, (await fetch(`${service.base}${media.url}`)).status]
+    const stillThere = async () => [(await requestJson(`${service.base}/cms-api/media/${media.id}`, { token })).status, (await fetch(`${service.base}${media.url}`)).status]
 
     await page.goto(`${service.base}/admin/collections/media/${media.id}`)
     await page.locator('.doc-controls__dots').click()
