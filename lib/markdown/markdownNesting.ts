@@ -19,7 +19,7 @@ export class MarkdownTooDeepError extends Error {
 }
 
 /** What a recursive walk over nesting without bounds (marked's, Lexical's) throws: the stack ran out. */
-export const isStackOverflow = (error: unknown): boolean => error instanceof RangeError && /call stack/i.test(error.message)
+const isStackOverflow = (error: unknown): boolean => error instanceof RangeError && /call stack/i.test(error.message)
 
 /** Markdown that could not be read for nesting too deeply: refused on save, taken as written where it is only read. */
 export const isTooDeep = (error: unknown): boolean => error instanceof MarkdownTooDeepError || isStackOverflow(error)
