@@ -15,7 +15,7 @@ type Logger = { info: (message: string) => void; warn: (object: object, message:
 const reasonOf = (error: unknown) => ({ reason: error instanceof Error ? error.message : String(error) })
 
 /**
- * Coherence for databases without notifications (SQLite, MongoDB): a clear increments a one-row generation, and
+ * Coherence between the processes on one database: a clear increments a one-row generation, and
  * every process reads it every GENERATION_POLL_MS and clears its cache when it moved. Only content changes (the
  * ones that clear the cache) move it; counters never do. A process's own increment does not clear its cache again
  * when nobody else's came between (the returned value is the next one after what it had seen).

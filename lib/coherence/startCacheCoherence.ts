@@ -5,19 +5,15 @@ import { publicCache } from '../publicCache'
 import { type CacheBroadcast, setCacheBroadcast } from './cacheBroadcast'
 import { startGenerationPoller } from './generationPoller'
 import { isMongoConnection, mongoGenerationStore } from './mongoGeneration'
-import { isListenerPool, startPostgresListener } from './postgresListener'
-import { sqliteGenerationStore } from './sqliteGeneration'
+import { sqlGenerationStore } from './sqlGeneration'
 
 /** A clear announced by another process: this one clears too, without announcing it again. */
 const clearFromElsewhere = () => publicCache.clear()
 
 const broadcastFor = async (payload: Payload): Promise<CacheBroadcast | undefined> => {
   const db: object = payload.db
-  if (payload.db.name === 'postgres' && 'pool' in db && isListenerPool(db.pool)) {
-    return startPostgresListener(db.pool, clearFromElsewhere, payload.logger)
-  }
   const sql = await sqlOf(payload)
-  if (sql?.dialect === 'sqlite') return startGenerationPoller(await sqliteGenerationStore(sql), clearFromElsewhere, payload.logger)
+  if (sql) return startGenerationPoller(await sqlGenerationStore(sql), clearFromElsewhere, payload.logger)
   if ('connection' in db && isMongoConnection(db.connection)) {
     const store = mongoGenerationStore(db.connection)
     if (store) return startGenerationPoller(store, clearFromElsewhere, payload.logger)
