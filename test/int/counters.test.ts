@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { COUNTERS_SLUG } from '../../collections/Counters'
 import { counterRowId } from '../../lib/db/counterRows'
+import { decrementCounter, readCounter } from '../../lib/db/counters'
 import { sqlOf } from '../../lib/db/rawSql'
 import { createAccount, loginToken } from '../helpers/accounts'
 import { bootService, type BootedService } from '../helpers/bootService'
@@ -106,5 +107,15 @@ describe('counts in their own rows', () => {
     expect(await view(article.id)).toBe(1)
     expect(await view(article.id)).toBe(2)
     expect(await rowOf(article.id)).toEqual(expect.any(Number))
+  })
+
+  it('takes a like back atomically: 10 at once from 2 leave 0, never below', async () => {
+    const article = await createArticle(service.payload, { title: 'Unliked', category })
+    await setCounts(service.payload, 'articles', article.id, { likeCount: 2 })
+    const answers = await Promise.all(Array.from({ length: 10 }, () => decrementCounter(service.payload, 'articles', article.id, 'likeCount')))
+    expect(answers.filter((value) => value === 1)).toHaveLength(1)
+    expect(answers.every((value) => value === 0 || value === 1)).toBe(true)
+    expect(await readCounter(service.payload, 'articles', article.id, 'likeCount')).toBe(0)
+    expect(await decrementCounter(service.payload, 'articles', 999_999, 'likeCount')).toBeUndefined()
   })
 })
