@@ -42,6 +42,7 @@ import { EXTENDABLE_SLUGS, extendHostCollection } from './lib/extendHostCollecti
 import { answerDatabaseOutage } from './hooks/answerDatabaseOutage'
 import { answerRequestMistakes } from './hooks/answerRequestMistakes'
 import { GRAPHQL_ERROR_NAME, logGraphqlErrors } from './hooks/logGraphqlErrors'
+import { UploadRefusedError } from './hooks/refuseLargeUpload'
 import { boundEveryCollection } from './lib/boundEveryCollection'
 import { boundGraphqlOperations } from './lib/graphqlBounds'
 import { QueryBoundsError } from './lib/queryBoundsError'
@@ -129,6 +130,7 @@ const EXPECTED_REFUSALS: Record<string, 'info' | false> = {
   [RecordInUseError.errorName]: 'info',
   [QueryBoundsError.errorName]: 'info',
   [BodyTooLargeError.errorName]: 'info',
+  [UploadRefusedError.errorName]: 'info',
   QueryError: false,
   // Logged by the error it wraps instead (hooks/logGraphqlErrors.ts).
   [GRAPHQL_ERROR_NAME]: false,

@@ -22,7 +22,7 @@ export const createMedia = (staticDir: string): CollectionConfig => ({
     useAsTitle: 'alt',
   },
   defaultSort: '-createdAt',
-  hooks: { beforeDelete: [refuseDeletingUsedMedia], beforeOperation: [limitDirectMediaReads], beforeValidate: [refuseLargeUpload(MEDIA_MAX_BYTES)] },
+  hooks: { beforeDelete: [refuseDeletingUsedMedia], beforeOperation: [limitDirectMediaReads, refuseLargeUpload(MEDIA_MAX_BYTES)] },
   upload: {
     staticDir,
     handlers: [refuseMissingUploadFile],

@@ -1,3 +1,5 @@
+import zlib from 'node:zlib'
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import sharp from 'sharp'
 
@@ -62,7 +64,40 @@ describe('media', () => {
     expect(JSON.stringify(tooLarge.body)).toContain('at most 10 MB')
     expect((await service.payload.count({ collection: 'media' })).totalDocs).toBe(before)
   })
+
+  it('refuses an image of more pixels than it can resize, saying so, on create and on replace', async () => {
+    const before = (await service.payload.count({ collection: 'media' })).totalDocs
+    const expected = { errors: [{ message: 'The image is 17000 × 17000 pixels; images may have at most 268 million pixels (16,383 × 16,383).' }] }
+    const created = await upload(pngHeader(17_000, 17_000), 'vast.png', 'image/png', 'Vast')
+    expect([created.status, created.body]).toEqual([400, expected])
+    expect((await service.payload.count({ collection: 'media' })).totalDocs).toBe(before)
+    const kept = await upload(await png(40, 30), 'small.png', 'image/png', 'Small')
+    const replaced = await service
+      .request()
+      .patch(`/cms-api/media/${kept.body.doc.id}`)
+      .set(as('editor'))
+      .attach('file', pngHeader(17_000, 17_000), { filename: 'vast.png', contentType: 'image/png' })
+    expect([replaced.status, replaced.body]).toEqual([400, expected])
+    expect(await service.payload.findByID({ collection: 'media', id: kept.body.doc.id })).toMatchObject({ width: 40, height: 30, filename: 'small.png' })
+  })
 })
+
+/** A PNG that only declares its size (no pixels): what the upload checks read before Payload decodes it. */
+const pngHeader = (width: number, height: number): Buffer => {
+  const chunk = (type: string, data: Buffer) => {
+    const typed = Buffer.concat([Buffer.from(type), data])
+    const framed = Buffer.alloc(typed.length + 8)
+    framed.writeUInt32BE(data.length, 0)
+    typed.copy(framed, 4)
+    framed.writeUInt32BE(zlib.crc32(typed), typed.length + 4)
+    return framed
+  }
+  const header = Buffer.alloc(13)
+  header.writeUInt32BE(width, 0)
+  header.writeUInt32BE(height, 4)
+  header.set([8, 2], 8) // 8 bits, RGB
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', zlib.deflateSync(Buffer.alloc(0))), chunk('IEND', Buffer.alloc(0))])
+}
 
 describe('articles in the admin UI', () => {
   it('show the public address (slug plus id) read-only beside the slug', async () => {
