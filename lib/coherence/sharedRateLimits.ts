@@ -1,11 +1,12 @@
-import { integer, sqliteTable, text } from '@payloadcms/db-sqlite/drizzle/sqlite-core'
 import type { Payload } from 'payload'
-import { RateLimiterDrizzle, RateLimiterMongo, RateLimiterPostgres } from 'rate-limiter-flexible'
+import { RateLimiterMongo, RateLimiterPostgres } from 'rate-limiter-flexible'
 
 import { sqlOf } from '../db/rawSql'
 import { runSchemaStatements } from '../db/schemaStatements'
 import { type CreateLimiter, inMemoryLimiter } from '../rateLimits'
+import { isLibsqlClient, libsqlAsSqlite3 } from './libsqlAsSqlite3'
 import { MONGO_LIMITS_COLLECTION, PG_LIMITS_SCHEMA, PG_LIMITS_TABLE, SQLITE_LIMITS_TABLE } from './limitsTables'
+import { SqliteRateLimiter } from './sqliteRateLimiter'
 
 /** rate-limiter-flexible's table shape; keys are text, since a login key holds an email. */
 const DDL = {
@@ -15,13 +16,6 @@ const DDL = {
   ],
   sqlite: [`CREATE TABLE IF NOT EXISTS ${SQLITE_LIMITS_TABLE} (key TEXT PRIMARY KEY, points INTEGER NOT NULL DEFAULT 0, expire INTEGER)`],
 }
-
-/** The SQLite table as drizzle sees it, for RateLimiterDrizzle on the adapter's own drizzle (expiry in ms, as DDL says). */
-export const sqliteLimits = sqliteTable(SQLITE_LIMITS_TABLE, {
-  key: text('key').primaryKey(),
-  points: integer('points').notNull().default(0),
-  expire: integer('expire', { mode: 'timestamp_ms' }),
-})
 
 const KEY = Symbol.for('blog-portfolio.sharedLimiters')
 const holder = globalThis as typeof globalThis & { [KEY]?: WeakMap<object, CreateLimiter> }
@@ -42,10 +36,18 @@ const storeFactory = (payload: Payload): CreateLimiter | undefined => {
     return (options) =>
       new RateLimiterPostgres({ ...options, storeClient: pool, storeType: 'pool', schemaName: PG_LIMITS_SCHEMA, tableName: PG_LIMITS_TABLE, tableCreated: true })
   }
-  if (payload.db.name === 'sqlite' && 'drizzle' in db && db.drizzle) {
-    const drizzle = db.drizzle
-    // Rows expired an hour ago are deleted every 5 minutes; a failed clean-up is logged and tried again.
-    return (options) => new RateLimiterDrizzle({ ...options, storeClient: drizzle, schema: sqliteLimits })
+  if (payload.db.name === 'sqlite' && 'client' in db && isLibsqlClient(db.client)) {
+    const client = libsqlAsSqlite3(db.client)
+    return (options) =>
+      new SqliteRateLimiter({
+        ...options,
+        storeClient: client,
+        storeType: 'sqlite3',
+        tableName: SQLITE_LIMITS_TABLE,
+        tableCreated: true,
+        // Off by default in this store (on in the Postgres one): rows expired an hour ago are deleted every 5 minutes.
+        clearExpiredByTimeout: true,
+      })
   }
   const mongo = 'connection' in db ? mongoClientOf(db.connection) : undefined
   if (mongo) {
