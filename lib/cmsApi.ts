@@ -15,12 +15,17 @@ type GraphqlHandler = (request: Request) => Promise<Response>
 type GraphqlRoute = { POST: (config: SanitizedConfig) => GraphqlHandler }
 
 /**
- * Payload's GraphQL route, the file alone: `@payloadcms/next/routes` also loads the REST routes and their Open Graph
- * image renderer, which took 2.6-3.0 s to load on Node 24 (0.2 s on Node 20) and which nothing here uses.
+ * Payload's GraphQL route, the file alone where it can be found on disk: `@payloadcms/next/routes` also loads the REST
+ * routes and their Open Graph image renderer, which took 2.6-3.0 s to load on Node 24 (0.2 s on Node 20) and which
+ * nothing here uses. Inside a host's bundle (Next) a file found at run time cannot be imported: the whole module is.
  */
-const importGraphqlRoute = (): Promise<GraphqlRoute> => {
-  const routesEntry = createRequire(import.meta.url).resolve('@payloadcms/next/routes')
-  return import(new URL('../routes/graphql/handler.js', pathToFileURL(routesEntry)).href) as Promise<GraphqlRoute>
+const importGraphqlRoute = async (): Promise<GraphqlRoute> => {
+  try {
+    const routesEntry = createRequire(import.meta.url).resolve('@payloadcms/next/routes')
+    return (await import(new URL('../routes/graphql/handler.js', pathToFileURL(routesEntry)).href)) as GraphqlRoute
+  } catch {
+    return { POST: (await import('@payloadcms/next/routes')).GRAPHQL_POST as GraphqlRoute['POST'] }
+  }
 }
 
 // TRACE and CONNECT cannot make a Web Request; Payload serves none of the others it does not list.
