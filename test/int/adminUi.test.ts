@@ -79,6 +79,14 @@ describe('media', () => {
       .attach('file', pngHeader(17_000, 17_000), { filename: 'vast.png', contentType: 'image/png' })
     expect([replaced.status, replaced.body]).toEqual([400, expected])
     expect(await service.payload.findByID({ collection: 'media', id: kept.body.doc.id })).toMatchObject({ width: 40, height: 30, filename: 'small.png' })
+    // A member may not upload: Payload's access check refuses, and the image is not read for them.
+    const byMember = await service
+      .request()
+      .post('/cms-api/media')
+      .set(as('user'))
+      .attach('file', pngHeader(17_000, 17_000), { filename: 'vast.png', contentType: 'image/png' })
+      .field('_payload', JSON.stringify({ alt: 'Vast' }))
+    expect(byMember.status).toBe(403)
   })
 })
 
