@@ -1,4 +1,5 @@
 import type { Sql } from '../db/rawSql'
+import { runSchemaStatements } from '../db/schemaStatements'
 import type { GenerationStore } from './generationPoller'
 import { PG_LIMITS_SCHEMA } from './limitsTables'
 
@@ -12,9 +13,12 @@ export const GENERATION_TABLE = { postgres: `${PG_LIMITS_SCHEMA}.cache_generatio
 export const sqlGenerationStore = async (db: Sql): Promise<GenerationStore> => {
   const { sql } = db
   const table = GENERATION_TABLE[db.dialect]
-  if (db.dialect === 'postgres') await db.run(sql.raw(`CREATE SCHEMA IF NOT EXISTS ${PG_LIMITS_SCHEMA}`))
-  await db.run(sql.raw(`CREATE TABLE IF NOT EXISTS ${table} (id INTEGER PRIMARY KEY CHECK (id = 1), generation INTEGER NOT NULL)`))
-  await db.run(sql.raw(`INSERT INTO ${table} (id, generation) VALUES (1, 0) ON CONFLICT DO NOTHING`))
+  // Behind the start-up schema lock: processes starting together (WORKERS) would race on the IF NOT EXISTS.
+  await runSchemaStatements(db, [
+    ...(db.dialect === 'postgres' ? [`CREATE SCHEMA IF NOT EXISTS ${PG_LIMITS_SCHEMA}`] : []),
+    `CREATE TABLE IF NOT EXISTS ${table} (id INTEGER PRIMARY KEY CHECK (id = 1), generation INTEGER NOT NULL)`,
+    `INSERT INTO ${table} (id, generation) VALUES (1, 0) ON CONFLICT DO NOTHING`,
+  ])
   const value = (rows: Record<string, unknown>[]) => Number(rows[0]?.generation ?? 0)
   return {
     read: async () => value((await db.run(sql.raw(`SELECT generation FROM ${table} WHERE id = 1`))).rows),

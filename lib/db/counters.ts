@@ -19,7 +19,6 @@ const changeRow = async (payload: Payload, collection: CollectionSlug, id: numbe
   const row = await readLink(payload, collection, id)
   if (row == null) return undefined
   const byId = { id: { equals: row } }
-  const select = Object.fromEntries(read.map((name) => [name, true as const]))
   const updated =
     (await payload.db.updateOne({
       collection: COUNTERS_SLUG,
@@ -27,13 +26,15 @@ const changeRow = async (payload: Payload, collection: CollectionSlug, id: numbe
       data: { [column]: { $inc: delta } },
       options: { atomic: true },
       returning: true,
-      select,
+      select: selectOf(read),
     })) ?? (delta === 1 ? null : await readRow(payload, row, read))
   return updated ? numbers(updated, read) : undefined
 }
 
+const selectOf = (read: CounterColumn[]) => Object.fromEntries(read.map((name) => [name, true as const]))
+
 const readRow = (payload: Payload, row: number, read: CounterColumn[]) =>
-  payload.db.findOne({ collection: COUNTERS_SLUG, where: { id: { equals: row } }, select: Object.fromEntries(read.map((name) => [name, true as const])) })
+  payload.db.findOne({ collection: COUNTERS_SLUG, where: { id: { equals: row } }, select: selectOf(read) })
 
 /**
  * Runs `change` on the record's counters and gives back the values under the record's field names (`undefined`:
