@@ -38,12 +38,17 @@ const readRow = (payload: Payload, row: number, read: CounterColumn[]) =>
 
 /**
  * Runs `change` on the record's counters and gives back the values under the record's field names (`undefined`:
- * no such record). A record that has no row (written by other means than Payload) gets one, and `change` runs again.
+ * no such record). When it finds nothing and the record exists, `change` runs once more: after the record without a
+ * row (written by other means than Payload) got one, or after a batch forgot a link that had changed.
  */
 const onRecord = async (payload: Payload, collection: CollectionSlug, id: number, fields: string[], change: Change): Promise<Counts | undefined> => {
   const columns = fields.map((field) => counterColumn(payload, collection, field))
   let values = await change(columns)
-  if (!values && (await readLink(payload, collection, id)) === null && (await linkNewRow(payload, collection, id)) !== undefined) values = await change(columns)
+  if (!values) {
+    const link = await readLink(payload, collection, id)
+    const linked = link === null ? await linkNewRow(payload, collection, id) : link
+    if (linked !== undefined) values = await change(columns)
+  }
   return values ? Object.fromEntries(fields.map((field, index) => [field, values[columns[index]!]!])) : undefined
 }
 
