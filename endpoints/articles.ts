@@ -12,7 +12,7 @@ import { articleAuthor } from './articleAuthor'
 import { withCategoryNames } from './categoryNames'
 import { notFound } from './http/apiError'
 import { setPublicCaching } from './http/cacheControl'
-import { sendJsonText } from './http/envelope'
+import { sendCounted } from './http/envelope'
 import { countedBody, type CountedBody } from './http/countedBody'
 import { listArticles } from './contracts/articles'
 import { pageCount } from './http/pagination'
@@ -243,5 +243,5 @@ export const articleRoutes = (payload: Payload, { recordTtl, answerTtl }: Public
           : { viewCount: doc.viewCount ?? 0, likeCount: doc.likeCount ?? 0 }
       if (counters === undefined) throw notFound('Article')
       setPublicCaching(c)
-      return sendJsonText(c, detailBody(found)({ viewCount: counters.viewCount, likeCount: counters.likeCount }))
+      return sendCounted(c, detailBody(found)({ viewCount: counters.viewCount, likeCount: counters.likeCount }))
     })

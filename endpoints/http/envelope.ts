@@ -1,8 +1,8 @@
-import etag from 'etag'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 
 import { type PreparedBody, prepareBody } from '../../lib/preparedBody'
 import type { ErrorCode, ErrorDetail } from './apiError'
+import type { CountedAnswer } from './countedBody'
 import type { ApiContext } from './requestTypes'
 
 export type ErrorBody = {
@@ -48,11 +48,8 @@ export const sendPrepared = (c: ApiContext, prepared: PreparedBody, status = 200
 /** Any JSON answer, serialised here with its weak ETag. */
 export const sendJson = (c: ApiContext, body: object, status = 200): Response => sendPrepared(c, prepareBody(body), status)
 
-/** Text already serialised as JSON (counted bodies). */
-export const sendJsonText = (c: ApiContext, json: string): Response => {
-  const bytes = Buffer.from(json)
-  return sendTagged(c, bytes, etag(bytes, { weak: true }), JSON_TYPE)
-}
+/** A counted body with its values (endpoints/http/countedBody.ts). */
+export const sendCounted = (c: ApiContext, answer: CountedAnswer): Response => sendTagged(c, answer.bytes, answer.etag, JSON_TYPE)
 
 /** `{success: true, data, ...meta}`: meta carries each list's pagination keys. */
 export const sendData = <T>(c: ApiContext, data: T, meta: Record<string, unknown> = {}, status = 200): Response =>
