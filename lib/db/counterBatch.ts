@@ -3,12 +3,13 @@ import type { CollectionSlug, Payload } from 'payload'
 
 import { COUNTERS_SLUG } from '../../collections/Counters'
 import { COUNTERS_FIELD } from '../../fields/counterFields'
-import { type DrizzleTable, drizzleTable } from './drizzleTable'
+import { columnName, type DrizzleTable, drizzleTable } from './drizzleTable'
+import { postgresReaderOf } from './postgresReader'
 
 type Values = Record<string, number>
 type Waiting = { id: number; resolve: (values: Values | undefined) => void; reject: (error: unknown) => void }
-type Tables = DrizzleTable & { records: DrizzleTable['table'] }
-type Batch = { collection: string; tables: Tables; column: string; read: string[]; waiting: Waiting[] }
+type Tables = DrizzleTable & { records: DrizzleTable['table']; recordsName: string }
+type Batch = { payload: Payload; collection: string; tables: Tables; column: string; read: string[]; waiting: Waiting[] }
 
 /** Increments still to be written, by collection, counter and the counters read back. */
 const gathering = new Map<string, Batch>()
@@ -19,7 +20,7 @@ let writing: Promise<void> | undefined
 const tablesOf = (payload: Payload, collection: CollectionSlug, columns: string[]): Tables | undefined => {
   const records = drizzleTable(payload, collection, [COUNTERS_FIELD, 'id'])
   const counters = drizzleTable(payload, COUNTERS_SLUG, ['id', ...columns])
-  return records && counters ? { ...counters, records: records.table } : undefined
+  return records && counters ? { ...counters, records: records.table, recordsName: records.name } : undefined
 }
 
 /**
@@ -45,7 +46,8 @@ const linkKey = (collection: string, id: number) => `${collection}\0${id}`
  *                                            AND +projects.id = CASE counters.id WHEN 70 THEN 7 … END)
  *   RETURNING counters.id, views, …
  *
- * (The unary `+` keeps SQLite from finding the project by its id, which would read the row's link after all.)
+ * (The unary `+` keeps SQLite from finding the project by its id, which would read the row's link after all;
+ * Postgres gets the same statement with the batch as three arrays, see countOnPostgres.)
  * A request is answered only after the statement holding its increment has committed, so nothing answered is lost
  * by a crash, and it is told the count including its own increment: requests on one record in one batch get
  * consecutive values, in the order they arrived. A failed statement fails every request of its batch; a record
@@ -63,7 +65,7 @@ export const incrementInBatch = (
   const tables = tablesOf(payload, collection, [column, ...read])
   if (!tables || !Number.isSafeInteger(id)) return undefined
   const key = `${collection}\0${column}\0${read.join(',')}`
-  const batch = gathering.get(key) ?? { collection, tables, column, read, waiting: [] }
+  const batch = gathering.get(key) ?? { payload, collection, tables, column, read, waiting: [] }
   gathering.set(key, batch)
   const answer = new Promise<Values | undefined>((resolve, reject) => batch.waiting.push({ id, resolve, reject }))
   scheduleFlush()
@@ -88,7 +90,39 @@ const flush = () => {
   })
 }
 
-const writeBatch = async ({ collection, tables: { drizzle, sql, table: counters, records }, column, read, waiting }: Batch): Promise<void> => {
+type Counted = { record: number; row: number; count: number }
+type Count = (payload: Payload, tables: Tables, column: string, read: string[], counted: Counted[]) => Promise<Record<string, unknown>[]>
+
+/** SQLite: the batch written into the statement (libsql prepares every statement anew anyway). */
+const countOnSqlite: Count = (_payload, { drizzle, sql, table: counters, records }, column, read, counted) => {
+  // The ids and increments are integers checked on the way in, the links integers read back: written as they are.
+  const byRow = (value: (each: Counted) => number) => sql.raw(counted.map((each) => `WHEN ${each.row} THEN ${value(each)}`).join(' '))
+  return drizzle
+    .update(counters)
+    .set({ [column]: sql`${counters[column]} + CASE ${counters.id} ${byRow(({ count }) => count)} END` })
+    .where(
+      sql`${counters.id} IN (${sql.raw(counted.map(({ row }) => row).join(', '))}) AND EXISTS (SELECT 1 FROM ${records} WHERE ${records[COUNTERS_FIELD]} = ${counters.id} AND +${records.id} = CASE ${counters.id} ${byRow(({ record }) => record)} END)`,
+    )
+    .returning({ row: counters.id, ...Object.fromEntries(read.map((name) => [name, counters[name]])) })
+}
+
+/**
+ * Postgres: one text per counter, the batch passed as three arrays, so each connection plans it once. Planning the
+ * statement with the batch written into it took 0.7 ms of a 50-view batch's 2-3 ms; prepared, the batch took 0.8-1.2 ms.
+ */
+const countOnPostgres: Count = (payload, { table: counters, name, records, recordsName }, column, read, counted) => {
+  const [C, R] = [`"${name}"`, `"${recordsName}"`]
+  const of = (field: string) => `"${columnName(counters, field)}"`
+  const text =
+    `UPDATE ${C} SET ${of(column)} = ${C}.${of(column)} + batch.n FROM unnest($1::int[], $2::int[], $3::int[]) AS batch(record, row, n) ` +
+    `WHERE ${C}.id = batch.row AND EXISTS (SELECT 1 FROM ${R} WHERE ${R}."${columnName(records, COUNTERS_FIELD)}" = ${C}.id AND ${R}.id = batch.record) ` +
+    `RETURNING ${C}.id AS row, ${read.map((field) => `${C}.${of(field)} AS "${field}"`).join(', ')}`
+  const values = [counted.map(({ record }) => record), counted.map(({ row }) => row), counted.map(({ count }) => count)]
+  return postgresReaderOf(payload)(text, values, { prepared: true })
+}
+
+const writeBatch = async ({ payload, collection, tables, column, read, waiting }: Batch): Promise<void> => {
+  const { drizzle, sql, records } = tables
   const increments = new Map<number, number>()
   for (const { id } of waiting) increments.set(id, (increments.get(id) ?? 0) + 1)
   let rows: Record<string, unknown>[] = []
@@ -103,21 +137,13 @@ const writeBatch = async ({ collection, tables: { drizzle, sql, table: counters,
         .where(sql`${records.id} IN (${sql.raw(unknown.join(', '))})`)
       for (const { id, row } of found) if (row != null) knownLinks.set(linkKey(collection, Number(id)), Number(row))
     }
-    const counted: { record: number; row: number; count: number }[] = []
+    const counted: Counted[] = []
     for (const [record, count] of increments) {
       const row = knownLinks.get(linkKey(collection, record))
       if (row !== undefined) counted.push({ record, row, count })
     }
     if (counted.length > 0) {
-      const byRow = (value: (each: (typeof counted)[number]) => number) => sql.raw(counted.map((each) => `WHEN ${each.row} THEN ${value(each)}`).join(' '))
-      const readBack = Object.fromEntries(read.map((name) => [name, counters[name]]))
-      rows = await drizzle
-        .update(counters)
-        .set({ [column]: sql`${counters[column]} + CASE ${counters.id} ${byRow(({ count }) => count)} END` })
-        .where(
-          sql`${counters.id} IN (${sql.raw(counted.map(({ row }) => row).join(', '))}) AND EXISTS (SELECT 1 FROM ${records} WHERE ${records[COUNTERS_FIELD]} = ${counters.id} AND +${records.id} = CASE ${counters.id} ${byRow(({ record }) => record)} END)`,
-        )
-        .returning({ row: counters.id, ...readBack })
+      rows = await (payload.db.name === 'postgres' ? countOnPostgres : countOnSqlite)(payload, tables, column, read, counted)
       for (const { record, row } of counted) recordOfRow.set(row, record)
     }
   } catch (error) {

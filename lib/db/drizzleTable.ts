@@ -25,7 +25,7 @@ const isDrizzleAdapter = (db: object): db is DrizzleAdapter => 'drizzle' in db &
 
 const SQL_TAGS: Partial<Record<string, SqlTag>> = { postgres: postgresSql, sqlite: sqliteSql }
 
-export type DrizzleTable = { drizzle: Drizzle; sql: SqlTag; table: Table }
+export type DrizzleTable = { drizzle: Drizzle; sql: SqlTag; table: Table; name: string }
 
 /**
  * A collection's main table in a SQL adapter, with the drizzle and `sql` that query it, when it has every column
@@ -35,7 +35,11 @@ export const drizzleTable = (payload: Payload, collection: CollectionSlug, colum
   const db: object = payload.db
   if (!isDrizzleAdapter(db)) return undefined
   const sql = SQL_TAGS[db.name]
-  const table = sql ? db.tables?.[db.tableNameMap?.get(collection.replace(/-/g, '_')) ?? collection] : undefined
+  const name = db.tableNameMap?.get(collection.replace(/-/g, '_')) ?? collection
+  const table = sql ? db.tables?.[name] : undefined
   if (!sql || !table || !columns.every((column) => table[column])) return undefined
-  return { drizzle: db.drizzle, sql, table }
+  return { drizzle: db.drizzle, sql, table, name }
 }
+
+/** The SQL name of a column of a drizzle table (a field name such as `counters` → `counters_id`). */
+export const columnName = (table: Table, field: string): string => String(Reflect.get(table[field] as object, 'name'))
