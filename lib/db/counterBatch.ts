@@ -16,11 +16,19 @@ const gathering = new Map<string, Batch>()
 let flushScheduled = false
 let writing: Promise<void> | undefined
 
-/** The record's table and its counters table, from the same SQL adapter (`undefined` on MongoDB). */
+const tablesByAdapter = new WeakMap<object, Map<string, Tables | undefined>>()
+
+/** The record's table and its counters table, from the same SQL adapter (`undefined` on MongoDB), found once. */
 const tablesOf = (payload: Payload, collection: CollectionSlug, columns: string[]): Tables | undefined => {
-  const records = drizzleTable(payload, collection, [COUNTERS_FIELD, 'id'])
-  const counters = drizzleTable(payload, COUNTERS_SLUG, ['id', ...columns])
-  return records && counters ? { ...counters, records: records.table, recordsName: records.name } : undefined
+  let found = tablesByAdapter.get(payload.db)
+  if (!found) tablesByAdapter.set(payload.db, (found = new Map()))
+  const key = `${collection}\0${columns.join(',')}`
+  if (!found.has(key)) {
+    const records = drizzleTable(payload, collection, [COUNTERS_FIELD, 'id'])
+    const counters = drizzleTable(payload, COUNTERS_SLUG, ['id', ...columns])
+    found.set(key, records && counters ? { ...counters, records: records.table, recordsName: records.name } : undefined)
+  }
+  return found.get(key)
 }
 
 /**
