@@ -39,8 +39,8 @@ const tablesOf = (payload: Payload, collection: CollectionSlug, columns: string[
  */
 const knownLinks = new Map<string, number>()
 /**
- * Links remembered at most; past it they are forgotten all at once and read again. (lru-cache with `max: 100_000`
- * allocated its slots up front and halved the throughput of every cached read: /api/home hits 14,211 → 7,923 req/s.)
+ * Links remembered at most; past it they are forgotten all at once and read again. (An lru-cache of `max: 100_000`,
+ * which allocates its slots up front, halved the throughput of every cached read: /api/home hits 14,211 → 7,923 req/s.)
  */
 const MAX_KNOWN_LINKS = 100_000
 const rememberLink = (key: string, row: number) => {
