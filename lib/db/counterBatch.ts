@@ -144,7 +144,7 @@ const writeBatch = async ({ payload, collection, tables, column, read, waiting }
   let rows: Record<string, unknown>[] = []
   const recordOfRow = new Map<number, number>()
   try {
-    // The ids and increments are integers checked on the way in, the links integers read back: written as they are.
+    // The ids are integers checked on the way in: written as they are.
     const unknown = [...increments.keys()].filter((id) => !knownLinks.has(linkKey(collection, id)))
     if (unknown.length > 0) {
       const found = await drizzle
