@@ -1,7 +1,6 @@
 import { Hono } from 'hono'
 import type { Payload } from 'payload'
 
-import { clientAddressOf } from '../lib/clientAddress'
 import type { DatabaseKind } from '../lib/databaseSelection'
 import { reportDatabaseError } from '../lib/db/outages'
 import type { ServiceEnv } from '../lib/env'
@@ -12,13 +11,8 @@ import { feedRoutes } from './feeds'
 import { galleryRoutes } from './galleries'
 import { healthRoutes } from './health'
 import { homeRoutes } from './home'
-import { commonHeaders } from './http/commonHeaders'
-import { answerPreflight } from './http/cors'
-import { authenticate } from './http/authenticate'
 import { answerNoRoute, createErrorHandler } from './http/errorHandler'
-import { jsonBody } from './http/jsonBody'
-import { refuseMalformedPath } from './http/malformedPaths'
-import { refuseNulInQuery } from './http/refuseNulInQuery'
+import { plumbing } from './http/plumbing'
 import type { ApiEnv } from './http/requestTypes'
 import { likeRoutes } from './likes'
 import { openApiRoutes } from './openapi/routes'
@@ -40,39 +34,13 @@ export type BlogApiOptions = {
 
 export type BlogApi = Hono<ApiEnv>
 
-/** The peer's address where the host is Node (@hono/node-server's bindings); other hosts cannot tell it. */
-const peerAddressOf = (bindings: unknown): string | undefined =>
-  (bindings as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming?.socket?.remoteAddress
-
-/** Logged once by an app whose host cannot tell its clients apart. */
-export const NO_CLIENT_ADDRESS_WARNING =
-  'The /api app cannot tell its clients apart: its host gives no peer address and TRUST_PROXY is off, so all of them ' +
-  'share one budget of each per-IP limit (searches, wall messages, likes, logins). Behind a reverse proxy that sets ' +
-  'X-Forwarded-For, set TRUST_PROXY=true.'
-
-const WALL_BODY_LIMIT = 100 * 1024
-const DEFAULT_BODY_LIMIT = 1024 * 1024
-
 /**
  * The `/api` contract as a Web-standard app (`Request -> Response` through `.fetch`), for any host: plumbing first,
  * then one sub-app per resource, then the 404 and the one error handler.
  */
 export const createBlogApi = ({ payload, env, database, isDraining = () => false }: BlogApiOptions): BlogApi => {
   const api = new Hono<ApiEnv>({ strict: false }).basePath('/api')
-  api.use(commonHeaders(env.corsOrigins), answerPreflight(env.corsOrigins), refuseMalformedPath)
-  let warnedOfNoAddress = false
-  api.use(async (c, next) => {
-    const peerAddress = peerAddressOf(c.env)
-    if (peerAddress === undefined && !env.trustProxy && !warnedOfNoAddress) {
-      warnedOfNoAddress = true
-      payload.logger.warn(NO_CLIENT_ADDRESS_WARNING)
-    }
-    c.set('trustProxy', env.trustProxy)
-    c.set('clientIp', clientAddressOf(c.req.raw.headers, peerAddress, env.trustProxy))
-    await next()
-  })
-  api.use('/wall-messages/*', jsonBody(WALL_BODY_LIMIT))
-  api.use(jsonBody(DEFAULT_BODY_LIMIT), refuseNulInQuery, authenticate(payload))
+  api.use(plumbing(payload, env))
 
   api.route('/home', homeRoutes(payload, env.homeCacheTtl))
   api.route('/skills', skillRoutes(payload, env.skillsCacheTtl))

@@ -21,6 +21,7 @@ import { type PublicCaching, sendPublicRead } from './http/publicResponse'
 import type { ApiEnv, ApiUser } from './http/requestTypes'
 import { type ArticleDetailFields, type ArticleListFields, articleDetail, articleListItem, type Byline } from './serializers/article'
 import { relationId } from './serializers/common'
+import { redirect } from './http/responseHeaders'
 
 const LIST_SELECT = {
   title: true,
@@ -232,7 +233,7 @@ export const articleRoutes = (payload: Payload, { recordTtl, answerTtl }: Public
         // Revalidated like the other public reads (a redirect cached for good would outlive a rename back, or the slug
         // passing to another article); `private, no-store` for a token, which may be sent to a draft.
         setPublicCaching(c)
-        return c.redirect(`/api/articles/${found.movedTo}`, 301)
+        return redirect(c, `/api/articles/${found.movedTo}`, 301)
       }
       const { doc } = found
       // A staff preview of a draft is not a reader's view. The counters come fresh from the update (the found record

@@ -9,6 +9,7 @@ import { sendData } from './http/envelope'
 import type { ApiContext, ApiEnv, ApiUser } from './http/requestTypes'
 import { parseWith } from './http/validation'
 import { serializeUser } from './serializers/user'
+import { setHeader } from './http/responseHeaders'
 
 const signedInUser = (c: ApiContext): ApiUser => {
   const user = c.get('user')
@@ -46,7 +47,7 @@ export const authRoutes = (payload: Payload): Hono<ApiEnv> =>
     })
     .get('/me', (c) => {
       const user = signedInUser(c)
-      c.header('Cache-Control', 'no-store')
+      setHeader(c, 'Cache-Control', 'no-store')
       return sendData(c, serializeUser(user))
     })
     .post('/logout', async (c) => {

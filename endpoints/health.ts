@@ -7,6 +7,7 @@ import { isDatabaseUnavailable } from '../lib/db/databaseUnavailable'
 import { ApiError } from './http/apiError'
 import { sendData } from './http/envelope'
 import type { ApiEnv } from './http/requestTypes'
+import { setHeader } from './http/responseHeaders'
 
 const DRAINING_RETRY_AFTER_SECONDS = 5
 
@@ -17,7 +18,7 @@ const DRAINING_RETRY_AFTER_SECONDS = 5
 export const healthRoutes = (payload: Payload, database: DatabaseKind, isDraining: () => boolean): Hono<ApiEnv> =>
   new Hono<ApiEnv>().get('/', async (c) => {
     // Set first, so the 503s carry it too.
-    c.header('Cache-Control', 'no-store')
+    setHeader(c, 'Cache-Control', 'no-store')
     if (isDraining()) {
       throw new ApiError('SERVICE_UNAVAILABLE', 'The service is shutting down', undefined, {
         'Retry-After': String(DRAINING_RETRY_AFTER_SECONDS),

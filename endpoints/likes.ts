@@ -13,6 +13,7 @@ import { sendData } from './http/envelope'
 import { rateLimit } from './http/rateLimit'
 import type { ApiContext, ApiEnv } from './http/requestTypes'
 import { articleLikeState } from './serializers/article'
+import { setHeader } from './http/responseHeaders'
 
 /** Distinct visitors from one client IP whose likes of one article count, per day. */
 export const LIKING_VISITORS_PER_IP = 3
@@ -95,7 +96,7 @@ export const likeRoutes = (payload: Payload, ratePerMinute: number, recordTtl: n
       if (likeId !== undefined && !kept) await deleteWhereEquals(payload, ARTICLE_LIKES_SLUG, { id: likeId })
       const likeCount = kept ? raised : await decrementCounter(payload, ARTICLES_SLUG, article, 'likeCount')
       if (likeCount === undefined) throw notFound('Article')
-      c.header('Cache-Control', 'no-store')
+      setHeader(c, 'Cache-Control', 'no-store')
       // A duplicate (liked already) answers liked; one visitor too many from this IP does not.
       return sendData(c, articleLikeState({ likeCount, liked: kept || likeId === undefined }))
     })
@@ -104,7 +105,7 @@ export const likeRoutes = (payload: Payload, ratePerMinute: number, recordTtl: n
       const deleted = await deleteWhereEquals(payload, ARTICLE_LIKES_SLUG, { article, visitorHash })
       const likeCount = deleted > 0 ? await decrementCounter(payload, ARTICLES_SLUG, article, 'likeCount') : await currentCount(article)
       if (likeCount === undefined) throw notFound('Article')
-      c.header('Cache-Control', 'no-store')
+      setHeader(c, 'Cache-Control', 'no-store')
       return sendData(c, articleLikeState({ likeCount, liked: false }))
     })
 }

@@ -12,6 +12,7 @@ import { parsePathId } from './http/params'
 import { type PublicCaching, sendPublicRead } from './http/publicResponse'
 import type { ApiEnv, ApiUser } from './http/requestTypes'
 import { resourceListItem } from './serializers/resource'
+import { redirect, setHeader } from './http/responseHeaders'
 
 /** The address of an active resource, or null. */
 const findFileUrl = async (payload: Payload, id: number, user: ApiUser | null | undefined): Promise<string | null> => {
@@ -58,7 +59,7 @@ export const resourceRoutes = (payload: Payload, { recordTtl, answerTtl }: Publi
       if (c.req.method === 'GET' && (await incrementCounter(payload, RESOURCES_SLUG, id, 'downloadCount')) === undefined) {
         throw notFound('Resource')
       }
-      c.header('Cache-Control', 'no-store')
+      setHeader(c, 'Cache-Control', 'no-store')
       // Spaces and other characters percent-encoded, escapes already in the stored address kept.
-      return c.redirect(encodeUrl(fileUrl), 302)
+      return redirect(c, encodeUrl(fileUrl), 302)
     })

@@ -19,6 +19,7 @@ import { parseWith } from './http/validation'
 import { publicUserField } from './publicUserFields'
 import { relationId } from './serializers/common'
 import { wallMessageItem } from './serializers/wallMessage'
+import { setHeader } from './http/responseHeaders'
 
 /** A signed-in author who leaves the nickname out signs with their name (or their email's local part). */
 const nicknameOf = (user: ApiUser): string => {
@@ -60,7 +61,7 @@ export const wallMessageRoutes = (payload: Payload, ratePerMinute: number, answe
         overrideAccess: false,
         user,
       })
-      c.header('Cache-Control', 'no-store')
+      setHeader(c, 'Cache-Control', 'no-store')
       const meta = awaitsModeration(created, Boolean(input.homepage), moderation) ? { moderation: 'pending' } : {}
       return sendData(c, wallMessageItem(created, await avatarsOf(payload, [created])), meta, 201)
     })

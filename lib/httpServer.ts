@@ -47,12 +47,16 @@ export type ClosingConnections = {
 export const closingConnections = (handler: RequestListener): ClosingConnections => {
   let draining = false
   const inFlight = new Set<ServerResponse>()
+  // One function for every response (no closure made per request).
+  function forget(this: ServerResponse) {
+    inFlight.delete(this)
+  }
   return {
     handler: (req, res) => {
       if (draining) res.setHeader('Connection', 'close')
       else {
         inFlight.add(res)
-        res.once('close', () => inFlight.delete(res))
+        res.on('close', forget)
       }
       handler(req, res)
     },

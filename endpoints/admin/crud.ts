@@ -19,6 +19,7 @@ import { parseQueryParams } from '../http/query'
 import type { ApiEnv, ApiUser } from '../http/requestTypes'
 import { objectBody, withoutReadOnlyKeys } from '../http/schemas'
 import { parseWith } from '../http/validation'
+import { setHeader } from '../http/responseHeaders'
 
 /** The collections `/api/admin` manages. */
 export type AdminSlug = 'articles' | 'carousels' | 'categories' | 'projects' | 'resources'
@@ -84,7 +85,7 @@ export const adminCrudRoutes = <Slug extends AdminSlug, CreateInput, UpdateInput
       }
       const result = await payload.find({ collection: resource.slug, limit, page, sort: resource.sort, where, ...readOptions, ...asCaller(c.get('user')) })
       const data = await resource.present(payload, result.docs)
-      c.header('Cache-Control', 'no-store')
+      setHeader(c, 'Cache-Control', 'no-store')
       return sendData(c, data, { pagination: { page, limit, total: result.totalDocs, pages: pageCount(result.totalDocs, limit) } })
     })
     .post('/', async (c) => {

@@ -3,7 +3,7 @@ import type { Payload } from 'payload'
 import { DatabaseUnavailableError } from '../../lib/db/databaseUnavailable'
 import { authMetOutage } from '../../lib/outageAwareJwt'
 import { ApiError } from './apiError'
-import type { ApiMiddleware, ApiUser } from './requestTypes'
+import type { ApiContext, ApiUser } from './requestTypes'
 
 const BEARER = /^Bearer\s+(\S+)\s*$/
 
@@ -13,19 +13,16 @@ const BEARER = /^Bearer\s+(\S+)\s*$/
  * a stale token learns it at once instead of silently seeing the public view. Cookies are ignored on /api, so
  * the admin UI's session cookie cannot be ridden by cross-site requests.
  */
-export const authenticate =
-  (payload: Payload): ApiMiddleware =>
-  async (c, next) => {
-    const header = c.req.header('authorization')
-    if (!header) {
-      c.set('user', null)
-      return next()
-    }
-    if (!BEARER.test(header)) throw new ApiError('UNAUTHORIZED', 'Authorization must be "Bearer <token>"')
-    const headers = new Headers({ authorization: header })
-    const { user } = await payload.auth({ headers })
-    if (!user && authMetOutage(headers)) throw new DatabaseUnavailableError('the token could not be checked')
-    if (!user) throw new ApiError('UNAUTHORIZED', 'Token is invalid or expired')
-    c.set('user', user as ApiUser)
-    await next()
+export const authenticate = async (payload: Payload, c: ApiContext): Promise<void> => {
+  const header = c.req.header('authorization')
+  if (!header) {
+    c.set('user', null)
+    return
   }
+  if (!BEARER.test(header)) throw new ApiError('UNAUTHORIZED', 'Authorization must be "Bearer <token>"')
+  const headers = new Headers({ authorization: header })
+  const { user } = await payload.auth({ headers })
+  if (!user && authMetOutage(headers)) throw new DatabaseUnavailableError('the token could not be checked')
+  if (!user) throw new ApiError('UNAUTHORIZED', 'Token is invalid or expired')
+  c.set('user', user as ApiUser)
+}

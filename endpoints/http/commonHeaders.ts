@@ -1,21 +1,17 @@
 import { randomUUID } from 'node:crypto'
 
 import { corsHeaders } from './cors'
-import type { ApiMiddleware } from './requestTypes'
+import type { ApiContext } from './requestTypes'
 
 /**
- * The app's first middleware: the headers every `/api` answer carries, errors included: a fresh `X-Request-Id`
- * (a 500's log line has the same id), `nosniff`, `Vary: Origin` and, for an allowed origin, CORS.
+ * The headers every `/api` answer carries, errors included: a fresh `X-Request-Id` (a 500's log line has the same
+ * id), `nosniff`, `Vary: Origin` and, for an allowed origin, CORS. The first thing the app does with a request.
  */
-export const commonHeaders =
-  (corsOrigins: string[]): ApiMiddleware =>
-  async (c, next) => {
-    const requestId = randomUUID()
-    c.set('requestId', requestId)
-    c.header('X-Request-Id', requestId)
-    c.header('X-Content-Type-Options', 'nosniff')
-    c.header('Vary', 'Origin')
-    const cors = corsHeaders(c.req.header('origin'), corsOrigins)
-    if (cors) for (const [name, value] of Object.entries(cors)) c.header(name, value)
-    await next()
-  }
+export const startCommonHeaders = (c: ApiContext, corsOrigins: string[]): void => {
+  const requestId = randomUUID()
+  c.set('requestId', requestId)
+  const headers: Record<string, string> = { 'x-request-id': requestId, 'x-content-type-options': 'nosniff', vary: 'Origin' }
+  const cors = corsHeaders(c.req.header('origin'), corsOrigins)
+  if (cors) for (const [name, value] of Object.entries(cors)) headers[name.toLowerCase()] = value
+  c.set('responseHeaders', headers)
+}

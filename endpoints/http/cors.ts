@@ -1,4 +1,5 @@
-import type { ApiMiddleware } from './requestTypes'
+import type { ApiContext } from './requestTypes'
+import { respond, setHeader } from './responseHeaders'
 
 const ALLOWED_HEADERS = 'Authorization, Content-Type, If-None-Match, X-Visitor-Id'
 const ALLOWED_METHODS = 'GET, HEAD, POST, PUT, DELETE, OPTIONS'
@@ -13,13 +14,11 @@ export const corsHeaders = (origin: string | undefined, allowedOrigins: string[]
   return { 'Access-Control-Allow-Origin': anyOrigin ? '*' : origin, 'Access-Control-Expose-Headers': 'ETag, Retry-After, X-Request-Id' }
 }
 
-/** Answers a CORS preflight from an allowed origin with 204 (the common headers are already set). */
-export const answerPreflight =
-  (allowedOrigins: string[]): ApiMiddleware =>
-  async (c, next) => {
-    if (c.req.method !== 'OPTIONS' || !corsHeaders(c.req.header('origin'), allowedOrigins)) return next()
-    c.header('Access-Control-Allow-Methods', ALLOWED_METHODS)
-    c.header('Access-Control-Allow-Headers', ALLOWED_HEADERS)
-    c.header('Access-Control-Max-Age', '600')
-    return c.body(null, 204)
-  }
+/** The 204 answering a CORS preflight from an allowed origin (the common headers are already set); undefined for other requests. */
+export const preflightAnswer = (c: ApiContext, allowedOrigins: string[]): Response | undefined => {
+  if (c.req.method !== 'OPTIONS' || !corsHeaders(c.req.header('origin'), allowedOrigins)) return undefined
+  setHeader(c, 'Access-Control-Allow-Methods', ALLOWED_METHODS)
+  setHeader(c, 'Access-Control-Allow-Headers', ALLOWED_HEADERS)
+  setHeader(c, 'Access-Control-Max-Age', '600')
+  return respond(c, null, 204)
+}

@@ -1,9 +1,8 @@
-import type { ContentfulStatusCode } from 'hono/utils/http-status'
-
 import { type PreparedBody, prepareBody } from '../../lib/preparedBody'
 import type { ErrorCode, ErrorDetail } from './apiError'
 import type { CountedAnswer } from './countedBody'
 import type { ApiContext } from './requestTypes'
+import { respond, setHeader } from './responseHeaders'
 
 export type ErrorBody = {
   success: false
@@ -25,7 +24,7 @@ const holdsTag = (ifNoneMatch: string | undefined, tag: string): boolean => {
  * client did not ask for a fresh copy with `Cache-Control: no-cache`).
  */
 export const sendTagged = (c: ApiContext, bytes: Uint8Array<ArrayBuffer>, tag: string, contentType: string, status = 200): Response => {
-  c.header('ETag', tag)
+  setHeader(c, 'ETag', tag)
   const method = c.req.method
   if (
     status >= 200 &&
@@ -34,12 +33,12 @@ export const sendTagged = (c: ApiContext, bytes: Uint8Array<ArrayBuffer>, tag: s
     holdsTag(c.req.header('if-none-match'), tag) &&
     !/(?:^|,)\s*no-cache\s*(?:,|$)/.test(c.req.header('cache-control') ?? '')
   ) {
-    return c.body(null, 304)
+    return respond(c, null, 304)
   }
-  c.header('Content-Type', contentType)
+  setHeader(c, 'Content-Type', contentType)
   // Said here, so that a HEAD (answered by the GET route, its body dropped) tells the length too.
-  c.header('Content-Length', String(bytes.byteLength))
-  return c.body(bytes, status as ContentfulStatusCode)
+  setHeader(c, 'Content-Length', String(bytes.byteLength))
+  return respond(c, bytes, status)
 }
 
 /** Sends a prepared JSON body (its ETag, an empty 304 when the client has it). */

@@ -7,6 +7,7 @@ import { ApiError } from './apiError'
 import { errorBody, sendJson } from './envelope'
 import type { ApiEnv } from './requestTypes'
 import { zodDetails } from './validation'
+import { setHeader } from './responseHeaders'
 
 const databaseUnavailable = () =>
   new ApiError('SERVICE_UNAVAILABLE', DATABASE_UNAVAILABLE_MESSAGE, undefined, {
@@ -61,7 +62,7 @@ export const createErrorHandler =
     onError(error)
     const apiError = toApiError(error)
     if (apiError) {
-      if (apiError.headers) for (const [name, value] of Object.entries(apiError.headers)) c.header(name, value)
+      if (apiError.headers) for (const [name, value] of Object.entries(apiError.headers)) setHeader(c, name, value)
       return sendJson(c, errorBody(apiError.code, apiError.message, apiError.details), apiError.status)
     }
     const requestId = c.get('requestId')

@@ -5,7 +5,7 @@ import zlib from 'node:zlib'
 import { NUL_MESSAGE } from '../../lib/nulCharacters'
 import { firstPathWhere } from '../../lib/valuePaths'
 import { ApiError } from './apiError'
-import type { ApiMiddleware } from './requestTypes'
+import type { ApiContext } from './requestTypes'
 
 // Refused before the body was read: the connection closes after the answer, so no next request is sent on it while the
 // rest of this body is being discarded (which closed it under that request).
@@ -139,22 +139,17 @@ const parseJson = (bytes: Buffer): unknown => {
 /**
  * JSON bodies only: a POST/PUT/PATCH carrying a body must say `Content-Type: application/json` (else 415) and stay
  * under `limit` bytes (else 413); malformed JSON is a 400, and so is a `__proto__` key or a U+0000 at any depth. A
- * request without a body gets `{}`. The parsed body is the context's `body`; one parsed by a jsonBody with a route's
- * own limit is left as it is.
+ * request without a body gets `{}`. The parsed body becomes the context's `body`.
  */
-export const jsonBody =
-  (limit: number): ApiMiddleware =>
-  async (c, next) => {
-    const { method } = c.req
-    // A route with a limit of its own parsed it already.
-    if ((method !== 'POST' && method !== 'PUT' && method !== 'PATCH') || c.get('body') !== undefined) return next()
-    const request = c.req.raw
-    if (!hasBody(request.headers)) {
-      c.set('body', {})
-      return next()
-    }
-    const problem = contentTypeProblem(request.headers.get('content-type'))
-    if (problem) throw problem
-    c.set('body', parseJson(await readBody(request, limit)))
-    await next()
+export const readJsonBody = async (c: ApiContext, limit: number): Promise<void> => {
+  const { method } = c.req
+  if (method !== 'POST' && method !== 'PUT' && method !== 'PATCH') return
+  const request = c.req.raw
+  if (!hasBody(request.headers)) {
+    c.set('body', {})
+    return
   }
+  const problem = contentTypeProblem(request.headers.get('content-type'))
+  if (problem) throw problem
+  c.set('body', parseJson(await readBody(request, limit)))
+}

@@ -1,5 +1,5 @@
 import { ApiError } from './apiError'
-import type { ApiMiddleware } from './requestTypes'
+import type { ApiContext } from './requestTypes'
 
 export const MALFORMED_PATH_MESSAGE = 'Request path is not valid percent-encoding'
 
@@ -17,7 +17,6 @@ export const isMalformedPath = (url: string): boolean => {
 }
 
 /** `/api/%ff`: a 400 in the envelope before any route reads a parameter from it. */
-export const refuseMalformedPath: ApiMiddleware = async (c, next) => {
+export const refuseMalformedPath = (c: ApiContext): void => {
   if (isMalformedPath(c.req.url)) throw new ApiError('VALIDATION_ERROR', MALFORMED_PATH_MESSAGE)
-  await next()
 }

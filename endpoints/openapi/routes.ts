@@ -12,6 +12,7 @@ import { sendPrepared, sendTagged } from '../http/envelope'
 import type { ApiContext, ApiEnv } from '../http/requestTypes'
 import { buildOpenApiDocument } from './document'
 import packageJson from '../../package.json' with { type: 'json' }
+import { setHeader } from '../http/responseHeaders'
 
 /**
  * Scalar's single-file browser build, served from here so the page needs nothing from the internet. A build (the
@@ -68,8 +69,8 @@ const docsPolicy = (nonce: string): string =>
 /** The reference page, its inline script allowed by a nonce of its own. */
 const docsPage = (c: ApiContext): Response => {
   const nonce = randomBytes(16).toString('base64')
-  c.header('Content-Security-Policy', docsPolicy(nonce))
-  c.header('X-Frame-Options', 'DENY')
+  setHeader(c, 'Content-Security-Policy', docsPolicy(nonce))
+  setHeader(c, 'X-Frame-Options', 'DENY')
   const html = Buffer.from(renderApiReference({ config: REFERENCE, pageTitle: PAGE_TITLE, cdn: VIEWER_PATH, nonce }))
   return sendTagged(c, html, etag(html, { weak: true }), PAGE_CONTENT_TYPE)
 }
@@ -99,13 +100,13 @@ export const openApiRoutes = (serverUrl: string | undefined): Hono<ApiEnv> => {
   return new Hono<ApiEnv>()
     .get('/openapi.json', (c) => {
       document ??= prepareBody(buildOpenApiDocument({ version: PACKAGE_VERSION, serverUrl }))
-      c.header('Cache-Control', 'public, max-age=0, must-revalidate')
+      setHeader(c, 'Cache-Control', 'public, max-age=0, must-revalidate')
       return sendPrepared(c, document)
     })
     .get('/docs', docsPage)
     .get('/docs/scalar.js', async (c) => {
       const viewer = await loadViewerScript()
-      c.header('Cache-Control', `public, max-age=${ONE_DAY_SECONDS}`)
+      setHeader(c, 'Cache-Control', `public, max-age=${ONE_DAY_SECONDS}`)
       return sendTagged(c, viewer.bytes, viewer.etag, VIEWER_CONTENT_TYPE)
     })
 }

@@ -64,11 +64,11 @@ export const contractViolation = (method: string, path: string, status: number, 
 }
 
 // The URL is the one the request arrived with, read before any handler runs.
-const check = (url: string, req: IncomingMessage, res: ServerResponse, chunks: Buffer[]) => {
+const check = (url: string, req: IncomingMessage, res: ServerResponse, chunks: Buffer[], written: Record<string, unknown>) => {
   const path = url.split('?')[0]!
   const method = req.method ?? 'GET'
   if (isUndescribed(method, path)) return
-  const contentType = res.getHeader('content-type')
+  const contentType = written['content-type'] ?? res.getHeader('content-type')
   const problem = contractViolation(method, path, res.statusCode, typeof contentType === 'string' ? contentType : undefined, Buffer.concat(chunks).toString('utf8'))
   if (problem) violations.push(`${method} ${url} → ${res.statusCode}: ${problem}`)
 }
@@ -89,6 +89,14 @@ export const checkingContract =
       return
     }
     const chunks: Buffer[] = []
+    // Headers handed to writeHead as an object are written, never stored where getHeader finds them.
+    const written: Record<string, unknown> = {}
+    const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => ServerResponse
+    res.writeHead = ((...args: unknown[]) => {
+      const headers = args.find((arg) => typeof arg === 'object' && arg !== null && !Array.isArray(arg))
+      if (headers) for (const [name, value] of Object.entries(headers)) written[name.toLowerCase()] = value
+      return writeHead(...args)
+    }) as ServerResponse['writeHead']
     const write = res.write.bind(res) as (...args: unknown[]) => boolean
     const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse
     res.write = ((chunk: unknown, ...rest: unknown[]) => {
@@ -99,7 +107,7 @@ export const checkingContract =
     res.end = ((chunk?: unknown, ...rest: unknown[]) => {
       const buffer = typeof chunk === 'function' ? undefined : asBuffer(chunk)
       if (buffer) chunks.push(buffer)
-      check(url, req, res, chunks)
+      check(url, req, res, chunks, written)
       return end(chunk, ...rest)
     }) as ServerResponse['end']
     handler(req, res)

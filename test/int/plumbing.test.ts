@@ -4,10 +4,11 @@ import { deflateRawSync, gzipSync } from 'node:zlib'
 
 import { Hono } from 'hono'
 
-import { createBlogApi, NO_CLIENT_ADDRESS_WARNING } from '../../endpoints/app'
+import { createBlogApi } from '../../endpoints/app'
+import { NO_CLIENT_ADDRESS_WARNING } from '../../endpoints/http/plumbing'
 import { ApiError } from '../../endpoints/http/apiError'
 import { createErrorHandler } from '../../endpoints/http/errorHandler'
-import { commonHeaders } from '../../endpoints/http/commonHeaders'
+import { startCommonHeaders } from '../../endpoints/http/commonHeaders'
 import type { ApiEnv } from '../../endpoints/http/requestTypes'
 import { bootService, type BootedService } from '../helpers/bootService'
 
@@ -210,7 +211,10 @@ describe('the error handler', () => {
     const logged: unknown[] = []
     const logger = { error: (...args: unknown[]) => logged.push(args) } as never
     const app = new Hono<ApiEnv>()
-    app.use(commonHeaders([]))
+    app.use(async (c, next) => {
+      startCommonHeaders(c, [])
+      await next()
+    })
     app.get('/boom', () => {
       throw error
     })
