@@ -77,6 +77,23 @@ describe('drain', () => {
     await drained
   })
 
+  it('still closes with its answer a request waiting through sweeps of thousands answered meanwhile', async () => {
+    const { server, port, startDraining } = await startServer()
+    const waiting = await connect(port)
+    waiting.socket.write(request('/slow/1500'))
+    // Enough answered requests on another connection for the list of begun responses to be swept twice.
+    const busy = await connect(port)
+    const answered = 2100
+    busy.socket.write(Array.from({ length: answered }, (_, index) => request(`/quick/${index}`)).join(''))
+    await until(() => busy.received().split('answer to /quick/').length - 1 === answered)
+    startDraining()
+    const drained = drain(server, { idleGraceMs: 100, timeoutMs: 5000 })
+    await waiting.closed
+    expect(waiting.received()).toContain('answer to /slow/1500')
+    expect(waiting.received()).toMatch(/Connection: close/i)
+    await drained
+  })
+
   it('stops accepting connections at once', async () => {
     const { server, port, startDraining } = await startServer()
     const open = await connect(port)
