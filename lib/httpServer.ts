@@ -31,8 +31,12 @@ export const listen = (handler: RequestListener, port: number, host: string, lim
     })
   })
 
-/** Responses begun between two sweeps of those already answered (at least; twice those still waiting). */
-const SWEEP_EVERY = 1024
+/**
+ * Responses begun between two sweeps of those already answered (at least; twice those still waiting). Kept small: a
+ * response held past a young-generation collection is promoted, and with 1,024 the old generation filled with them
+ * (major collections, a cached read's p99 at 50 connections 8 -> 18 ms).
+ */
+const SWEEP_EVERY = 64
 
 export type ClosingConnections = {
   handler: RequestListener
