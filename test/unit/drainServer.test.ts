@@ -45,6 +45,17 @@ const startServer = async () => {
   return { server, port: (server.address() as net.AddressInfo).port, startDraining: connections.startDraining }
 }
 
+/** Drains, and expects `connection`'s request for `path` answered with `Connection: close`, then the connection closed. */
+const drainExpectingClose = async (server: Server, startDraining: () => void, connection: RawConnection, path: string) => {
+  startDraining()
+  const drained = drain(server, { idleGraceMs: 100, timeoutMs: 5000 })
+  // Told by its answer that the connection ends, the client sends nothing more on it; the server closes it.
+  await connection.closed
+  expect(connection.received()).toContain(`answer to ${path}`)
+  expect(connection.received()).toMatch(/Connection: close/i)
+  await drained
+}
+
 describe('drain', () => {
   it('answers a request sent on an idle keep-alive connection after the drain began, with Connection: close', async () => {
     const { server, port, startDraining } = await startServer()
@@ -68,13 +79,7 @@ describe('drain', () => {
     const connection = await connect(port)
     connection.socket.write(request('/slow/300'))
     await new Promise((resolve) => setTimeout(resolve, 50))
-    startDraining()
-    const drained = drain(server, { idleGraceMs: 100, timeoutMs: 5000 })
-    // Told by its answer that the connection ends, the client sends nothing more on it; the server closes it.
-    await connection.closed
-    expect(connection.received()).toContain('answer to /slow/300')
-    expect(connection.received()).toMatch(/Connection: close/i)
-    await drained
+    await drainExpectingClose(server, startDraining, connection, '/slow/300')
   })
 
   it('still closes with its answer a request waiting through sweeps of thousands answered meanwhile', async () => {
@@ -86,12 +91,7 @@ describe('drain', () => {
     const answered = 400
     busy.socket.write(Array.from({ length: answered }, (_, index) => request(`/quick/${index}`)).join(''))
     await until(() => busy.received().split('answer to /quick/').length - 1 === answered)
-    startDraining()
-    const drained = drain(server, { idleGraceMs: 100, timeoutMs: 5000 })
-    await waiting.closed
-    expect(waiting.received()).toContain('answer to /slow/1500')
-    expect(waiting.received()).toMatch(/Connection: close/i)
-    await drained
+    await drainExpectingClose(server, startDraining, waiting, '/slow/1500')
   })
 
   it('stops accepting connections at once', async () => {
