@@ -27,4 +27,17 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Every /api answer carries the headers gathered by endpoints/http/responseHeaders.ts; Hono's own helpers would drop them.
+    files: ['endpoints/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.object.name='c'][callee.property.name=/^(header|body|json|text|html|redirect|newResponse)$/]",
+          message: 'Answer through endpoints/http/responseHeaders.ts (setHeader, respond, redirect) or the senders in envelope.ts.',
+        },
+      ],
+    },
+  },
 )
