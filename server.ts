@@ -103,6 +103,9 @@ export const createService = async (env: ServiceEnv): Promise<Service> => {
   const answer = async (request: Request, bindings: HttpBindings): Promise<Response> => {
     const path = pathOf(request.url)
     if (isUnder(path, '/api')) return api.fetch(request, bindings)
+    // Every other door's answer: media files, the admin UI, 404s and errors included (the /api app sends its own;
+    // set ahead there, it would send Node's writeHead down its slower merging path on every answer).
+    bindings.outgoing.setHeader('X-Content-Type-Options', 'nosniff')
     // A path that is not valid percent-encoding is a 400 on every door, in the door's own error shape.
     const malformed = malformedPathResponse(request.url)
     if (malformed) return malformed
@@ -126,11 +129,9 @@ export const createService = async (env: ServiceEnv): Promise<Service> => {
   const otherListener = listenerAnswering(() => Response.json(payloadErrorBody(BAD_REQUEST_MESSAGE), { status: 400 }))
 
   const connections = closingConnections((req, res) => {
-    if (isUnder((req.url ?? '').split('?', 1)[0] ?? '', '/api')) return void apiListener(req, res)
-    // Every answer, whichever door writes it: media files, the admin UI, 404s and errors included. Not set ahead on
-    // `/api`, whose app sends it on every answer: a header set ahead sends Node's writeHead down its slower path.
-    res.setHeader('X-Content-Type-Options', 'nosniff')
-    void otherListener(req, res)
+    // The door is decided on the normalised path in `answer`; this only picks the error shape of a request no Web
+    // Request can be made of.
+    void (isUnder((req.url ?? '').split('?', 1)[0] ?? '', '/api') ? apiListener : otherListener)(req, res)
   })
   if (adminUi) {
     const milliseconds = await warmAdminUi(connections.handler, config.routes.admin)

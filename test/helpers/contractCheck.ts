@@ -84,7 +84,8 @@ export const checkingContract =
   (handler: RequestListener): RequestListener =>
   (req, res) => {
     const url = req.url ?? ''
-    if (!url.startsWith('/api/')) {
+    // By its normalised path, as the server picks the door: `/api/../cms-api/…` is not an /api answer.
+    if (!new URL(url, 'http://host').pathname.startsWith('/api/')) {
       handler(req, res)
       return
     }

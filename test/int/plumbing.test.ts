@@ -57,19 +57,42 @@ describe('paths that are not valid percent-encoding', () => {
   })
 })
 
+/** The raw answer to a GET of `path` as written, on a socket of its own (HTTP clients normalise paths). */
+const rawAnswer = (path: string, host: string) =>
+  new Promise<string>((resolve, reject) => {
+    const socket = net.connect(Number(new URL(service.url).port), '127.0.0.1', () =>
+      socket.write(`GET ${path} HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`),
+    )
+    let text = ''
+    socket.on('data', (chunk) => (text += chunk.toString()))
+    socket.on('end', () => resolve(text))
+    socket.on('error', reject)
+  })
+
 describe('a request no URL can be made of', () => {
   it('answers a Host header with a space 400, on every door, not 500', async () => {
-    const { port } = new URL(service.url)
     for (const path of ['/api/health', '/cms-api/users', '/admin']) {
-      const answer = await new Promise<string>((resolve, reject) => {
-        const socket = net.connect(Number(port), '127.0.0.1', () => socket.end(`GET ${path} HTTP/1.1\r\nHost: bad host\r\nConnection: close\r\n\r\n`))
-        let text = ''
-        socket.on('data', (chunk) => (text += chunk.toString()))
-        socket.on('end', () => resolve(text))
-        socket.on('error', reject)
-      })
+      const answer = await rawAnswer(path, 'bad host')
       expect(answer.split('\r\n')[0]).toBe('HTTP/1.1 400 Bad Request')
       expect(answer).toContain(path.startsWith('/api') ? '"code":"VALIDATION_ERROR"' : '{"errors":[{"message":')
+      expect(answer.toLowerCase()).toContain('x-content-type-options: nosniff')
+    }
+  })
+})
+
+describe('nosniff on every door', () => {
+  it('is sent by /api, /cms-api and the rest, a path that leaves /api by its dot segments included', async () => {
+    const doors: [string, string][] = [
+      ['/api/health', '"success":true'],
+      ['/api/../cms-api/users/me', '"user":null'],
+      ['/api/%2e%2e/cms-api/users/me', '"user":null'],
+      ['/cms-api/users/me', '"user":null'],
+      ['/nowhere', '{"errors":[{"message":"Not Found"'],
+    ]
+    for (const [path, body] of doors) {
+      const answer = await rawAnswer(path, 'localhost')
+      expect(answer, path).toContain(body)
+      expect(answer.toLowerCase(), path).toContain('x-content-type-options: nosniff')
     }
   })
 })
