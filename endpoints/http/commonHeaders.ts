@@ -10,8 +10,6 @@ import type { ApiContext } from './requestTypes'
 export const startCommonHeaders = (c: ApiContext, corsOrigins: string[]): void => {
   const requestId = randomUUID()
   c.set('requestId', requestId)
-  const headers: Record<string, string> = { 'x-request-id': requestId, 'x-content-type-options': 'nosniff', vary: 'Origin' }
   const cors = corsHeaders(c.req.header('origin'), corsOrigins)
-  if (cors) for (const [name, value] of Object.entries(cors)) headers[name.toLowerCase()] = value
-  c.set('responseHeaders', headers)
+  c.set('responseHeaders', { 'x-request-id': requestId, 'x-content-type-options': 'nosniff', vary: 'Origin', ...cors })
 }

@@ -5,13 +5,14 @@ const ALLOWED_HEADERS = 'Authorization, Content-Type, If-None-Match, X-Visitor-I
 const ALLOWED_METHODS = 'GET, HEAD, POST, PUT, DELETE, OPTIONS'
 
 /**
- * The CORS headers of a response to `origin`, when it is one of the allowed origins (`*` allows any); none
- * otherwise. Bearer tokens travel in a header, not a cookie, so credentials are never allowed.
+ * The CORS headers (lower-case, as responseHeaders.ts keeps them) of a response to `origin`, when it is one of the
+ * allowed origins (`*` allows any); none otherwise. Bearer tokens travel in a header, not a cookie, so credentials
+ * are never allowed.
  */
 export const corsHeaders = (origin: string | undefined, allowedOrigins: string[]): Record<string, string> | undefined => {
   const anyOrigin = allowedOrigins.includes('*')
   if (!origin || !(anyOrigin || allowedOrigins.includes(origin))) return undefined
-  return { 'Access-Control-Allow-Origin': anyOrigin ? '*' : origin, 'Access-Control-Expose-Headers': 'ETag, Retry-After, X-Request-Id' }
+  return { 'access-control-allow-origin': anyOrigin ? '*' : origin, 'access-control-expose-headers': 'ETag, Retry-After, X-Request-Id' }
 }
 
 /** The 204 answering a CORS preflight from an allowed origin (the common headers are already set); undefined for other requests. */
