@@ -5,9 +5,10 @@ import os from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 
+import { type AlternatingRatio, formatAlternating, measureAlternating } from './alternating'
 import { type LoadTarget, type Measurement, measure, postgresPids, treeRssMb, waitUntilIdle } from './load'
 import { createDatabase, exampleAppBuilt, startCeiling, startExampleApp, startService, stopAll, stopAllOnExit } from './processes'
-import { checkTargets, formatTable, formatTargets, ratiosOf } from './report'
+import { CEILING_TARGETS, checkTargets, formatTable, formatTargets, ratiosOf, TARGET_CONNECTIONS } from './report'
 import { buildScenarios, discover, measureRebuilds, type Scenario, selectScenarios, serverOf } from './scenarios'
 import { EDITOR_ACCOUNT, FULL_SITE, scaleSite, seedDatabase, vacuumAsAutovacuumWould } from './seed'
 
@@ -31,7 +32,7 @@ const parseOptions = (argv: string[]) => {
     args: argv.map((arg) => ({ '--profile': '--profile=scratch/profiles', '--reuse': '--reuse=scratch/bench-data' })[arg] ?? arg),
     options: {
       db: text, duration: text, warmup: text, connections: text, 'seed-workers': text, 'seed-concurrency': text, only: text,
-      profile: text, 'service-flags': text, reuse: text, scale: text, workers: text, 'no-save': { type: 'boolean' }, help: { type: 'boolean' },
+      profile: text, rounds: text, 'service-flags': text, reuse: text, scale: text, workers: text, 'no-save': { type: 'boolean' }, help: { type: 'boolean' },
     },
   })
   if (values.help) {
@@ -57,6 +58,7 @@ const parseOptions = (argv: string[]) => {
     seedWorkers: Math.round(positive('seed-workers', values['seed-workers'])) || (db === 'sqlite' ? 1 : Math.min(4, os.availableParallelism())),
     seedConcurrency: Math.round(positive('seed-concurrency', values['seed-concurrency'])) || (db === 'sqlite' ? 1 : 8),
     only: values.only?.split(',').filter(Boolean) ?? [],
+    rounds: Math.round(positive('rounds', values.rounds, 5, true)),
     profileDir: values.profile,
     serviceFlags: values['service-flags']?.split(/\s+/).filter(Boolean) ?? [],
     reuseDir: values.reuse,
@@ -148,10 +150,26 @@ const main = async () => {
       )
     }
   }
+  const alternating: AlternatingRatio[] = []
+  /** The ceiling targets' alternating windows, right after the scenario's own runs. */
+  const alternate = async (scenario: Scenario) => {
+    const ceilingScenario = scenarios.find(({ name }) => name === CEILING_TARGETS.find((target) => target.scenario === scenario.name)?.ceiling)
+    if (!ceilingScenario || options.rounds === 0 || !options.connections.includes(TARGET_CONNECTIONS)) return
+    const result = await measureAlternating(
+      { scenario, target: servers.service }, { scenario: ceilingScenario, target: servers.ceiling },
+      TARGET_CONNECTIONS, options.duration, Math.min(1, options.warmup), options.rounds,
+    )
+    alternating.push(result)
+    console.log(
+      `${scenario.name.padEnd(28)} alternating with ${ceilingScenario.name} at ${TARGET_CONNECTIONS}: ratios ${result.ratios.join(', ')}, median ${result.median}`,
+    )
+  }
   const loadStarted = performance.now()
   for (const scenario of scenarios) {
     const server = serverOf(scenario)
-    if (server !== 'example') await loadScenario(scenario, servers[server])
+    if (server === 'example') continue
+    await loadScenario(scenario, servers[server])
+    await alternate(scenario)
   }
   const loadSeconds = seconds(loadStarted)
   const rebuilds = await measureRebuilds(service.url, found, EDITOR_ACCOUNT)
@@ -174,21 +192,24 @@ const main = async () => {
   }
   machine.loadAverage.end = loadAverage()
 
-  const targets = checkTargets(scenarios, measurements, serviceRssMb, rebuilds)
+  const targets = checkTargets(scenarios, measurements, serviceRssMb, rebuilds, alternating)
   const totalSeconds = Math.round(seconds(started))
-  console.log(`\n${formatTable(scenarios, measurements, options.db === 'postgres')}\n\n${formatTargets(targets)}\n`)
+  console.log(`\n${formatTable(scenarios, measurements, options.db === 'postgres')}\n`)
+  if (alternating.length > 0) console.log(`${formatAlternating(alternating)}\n`)
+  console.log(`${formatTargets(targets)}\n`)
   console.log(`Machine: ${formatMachine(machine)}`)
   console.log(`Whole run ${totalSeconds} s (seeding ${seed ? `${seed.seconds.toFixed(0)} s` : 'reused'}, load ${loadSeconds.toFixed(0)} s)`)
   if (options.profileDir) console.log(`CPU profile of the service written to ${options.profileDir}`)
   if (!options.save) return
 
   const ratios = ratiosOf(scenarios, measurements)
-  const { duration, warmup, connections, only, serviceFlags, workers } = options
+  const { duration, warmup, connections, only, serviceFlags, workers, rounds } = options
   const results = {
-    date: new Date().toISOString(), db: options.db, machine, options: { duration, warmup, connections, only, serviceFlags, workers }, site,
+    date: new Date().toISOString(), db: options.db, machine, options: { duration, warmup, connections, only, serviceFlags, workers, rounds }, site,
     seed: seed ?? 'reused', seconds: { total: totalSeconds, load: Math.round(loadSeconds) }, serviceRssMb, afterChange: rebuilds, targets,
     scenarios: scenarios.map(({ name, request, expectedStatus, ceiling: compared, peer }) => ({ name, request, expectedStatus, ceiling: compared, peer })),
     measurements: measurements.map((measurement) => ({ ...measurement, ratios: ratios.get(measurement) })),
+    alternating: alternating.map(({ windows, ...result }) => ({ ...result, errors: windows.reduce((sum, { unexpected }) => sum + unexpected, 0) })),
   }
   // bench/results/<date>-<db>[-<n>workers].json: a later run the same day with the same settings replaces it.
   const name = `${results.date.slice(0, 10)}-${options.db}${workers > 1 ? `-${workers}workers` : ''}`
