@@ -72,8 +72,8 @@ export const runPrimary = ({ workers, shutdownTimeoutMs, restartLimit = DEFAULT_
 
   const exitWhenAllGone = () => {
     if (living().length === 0) {
-      primaryLog('info', `all workers stopped; primary exiting with code ${exitCode}`)
-      process.exit(exitCode)
+      // The workers share this stdout: while they filled the pipe, a line written now waits, and exiting at once would lose it.
+      primaryLog('info', `all workers stopped; primary exiting with code ${exitCode}`, () => process.exit(exitCode))
     }
   }
 
