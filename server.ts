@@ -99,10 +99,8 @@ export const createService = async (env: ServiceEnv): Promise<Service> => {
     adminUi = await loadAdminUi()
   }
 
-  /** The three doors by prefix: `/api`, Payload's `/cms-api`, and the admin UI for everything else. */
-  const answer = async (request: Request, bindings: HttpBindings): Promise<Response> => {
-    const path = pathOf(request.url)
-    if (isUnder(path, '/api')) return api.fetch(request, bindings)
+  /** `/cms-api` and the admin UI (everything outside `/api`). */
+  const answerOtherDoors = async (request: Request, bindings: HttpBindings, path: string): Promise<Response> => {
     // Every other door's answer: media files, the admin UI, 404s and errors included (the /api app sends its own;
     // set ahead there, it would send Node's writeHead down its slower merging path on every answer).
     bindings.outgoing.setHeader('X-Content-Type-Options', 'nosniff')
@@ -117,6 +115,15 @@ export const createService = async (env: ServiceEnv): Promise<Service> => {
     if (refusal) return refusal
     await adminUi.handle(bindings.incoming, bindings.outgoing)
     return RESPONSE_ALREADY_SENT
+  }
+  /**
+   * The three doors by prefix: `/api`, Payload's `/cms-api`, and the admin UI for everything else. Not async: an
+   * `/api` answer made in the same turn (a cached read) goes to @hono/node-server as it is, which writes it without
+   * a promise or a `close` listener of its own.
+   */
+  const answer = (request: Request, bindings: HttpBindings): Response | Promise<Response> => {
+    const path = pathOf(request.url)
+    return isUnder(path, '/api') ? api.fetch(request, bindings) : answerOtherDoors(request, bindings, path)
   }
   const lastError = lastErrorResponse(payload.logger)
   // A request no Web Request can be made of (a Host header with a space, say) is the client's mistake: a 400, in

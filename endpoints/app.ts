@@ -35,36 +35,37 @@ export type BlogApiOptions = {
 export type BlogApi = Hono<ApiEnv>
 
 /**
- * The `/api` contract as a Web-standard app (`Request -> Response` through `.fetch`), for any host: plumbing first,
- * then one sub-app per resource, then the 404 and the one error handler.
+ * The `/api` contract as a Web-standard app (`Request -> Response` through `.fetch`), for any host: one sub-app per
+ * resource, each route (and the 404) with the plumbing run first, then the one error handler.
  */
 export const createBlogApi = ({ payload, env, database, isDraining = () => false }: BlogApiOptions): BlogApi => {
   const api = new Hono<ApiEnv>({ strict: false }).basePath('/api')
-  api.use(plumbing(payload, env))
+  const plumbed = plumbing(payload, env)
+  const mount = (path: string, routes: Hono<ApiEnv>) => api.route(path, plumbed.routes(routes))
 
-  api.route('/home', homeRoutes(payload, env.homeCacheTtl))
-  api.route('/skills', skillRoutes(payload, env.skillsCacheTtl))
-  api.route('/health', healthRoutes(payload, database, isDraining))
-  api.route('/auth', authRoutes(payload))
-  api.route('/admin', adminRoutes(payload))
+  mount('/home', homeRoutes(payload, env.homeCacheTtl))
+  mount('/skills', skillRoutes(payload, env.skillsCacheTtl))
+  mount('/health', healthRoutes(payload, database, isDraining))
+  mount('/auth', authRoutes(payload))
+  mount('/admin', adminRoutes(payload))
 
   // Records and totals change only through edits, which clear the cache; answers that show counters lag them.
   const cache = { recordTtl: env.homeCacheTtl, answerTtl: env.listCacheTtl }
-  api.route('/articles', likeRoutes(payload, env.likeRateLimit, cache.recordTtl))
-  api.route('/articles', articleRoutes(payload, cache))
-  api.route('/projects', projectRoutes(payload, cache))
-  api.route('/resources', resourceRoutes(payload, cache))
-  api.route('/wall-messages', wallMessageRoutes(payload, env.wallRateLimit, env.listCacheTtl, env.wallModeration))
-  api.route('/galleries', galleryRoutes(payload, env.listCacheTtl))
-  api.route('/search', searchRoutes(payload, env.searchRateLimit))
+  mount('/articles', likeRoutes(payload, env.likeRateLimit, cache.recordTtl))
+  mount('/articles', articleRoutes(payload, cache))
+  mount('/projects', projectRoutes(payload, cache))
+  mount('/resources', resourceRoutes(payload, cache))
+  mount('/wall-messages', wallMessageRoutes(payload, env.wallRateLimit, env.listCacheTtl, env.wallModeration))
+  mount('/galleries', galleryRoutes(payload, env.listCacheTtl))
+  mount('/search', searchRoutes(payload, env.searchRateLimit))
 
   // Feeds and the sitemap show published records only, so one copy serves everyone until the next change.
   const documents = { ttl: env.homeCacheTtl, siteUrl: env.siteUrl, serverUrl: env.serverUrl }
-  api.route('/feeds', feedRoutes(payload, { ...documents, limit: env.feedLimit }))
-  api.route('/', sitemapRoutes(payload, { ...documents, maxUrls: env.sitemapMaxUrls }))
-  api.route('/', openApiRoutes(env.serverUrl))
+  mount('/feeds', feedRoutes(payload, { ...documents, limit: env.feedLimit }))
+  mount('/', sitemapRoutes(payload, { ...documents, maxUrls: env.sitemapMaxUrls }))
+  mount('/', openApiRoutes(env.serverUrl))
 
-  api.notFound(answerNoRoute)
+  api.notFound(plumbed.notFound(answerNoRoute))
   api.onError(createErrorHandler(payload.logger, (error) => reportDatabaseError(payload.db, error)))
   return api
 }

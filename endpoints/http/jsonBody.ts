@@ -139,17 +139,18 @@ const parseJson = (bytes: Buffer): unknown => {
 /**
  * JSON bodies only: a POST/PUT/PATCH carrying a body must say `Content-Type: application/json` (else 415) and stay
  * under `limit` bytes (else 413); malformed JSON is a 400, and so is a `__proto__` key or a U+0000 at any depth. A
- * request without a body gets `{}`. The parsed body becomes the context's `body`.
+ * request without a body gets `{}`. The parsed body becomes the context's `body`. Returns a promise only when a body
+ * is read, so that a request without one goes on in the same turn (endpoints/http/plumbing.ts).
  */
-export const readJsonBody = async (c: ApiContext, limit: number): Promise<void> => {
+export const readJsonBody = (c: ApiContext, limit: number): Promise<void> | undefined => {
   const { method } = c.req
-  if (method !== 'POST' && method !== 'PUT' && method !== 'PATCH') return
+  if (method !== 'POST' && method !== 'PUT' && method !== 'PATCH') return undefined
   const request = c.req.raw
   if (!hasBody(request.headers)) {
     c.set('body', {})
-    return
+    return undefined
   }
   const problem = contentTypeProblem(request.headers.get('content-type'))
   if (problem) throw problem
-  c.set('body', parseJson(await readBody(request, limit)))
+  return readBody(request, limit).then((bytes) => c.set('body', parseJson(bytes)))
 }

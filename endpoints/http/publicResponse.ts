@@ -1,4 +1,4 @@
-import { cached } from '../../lib/publicCache'
+import { cached, publicCache } from '../../lib/publicCache'
 import { setPublicCaching } from './cacheControl'
 import { type PreparedBody, prepareData } from '../../lib/preparedBody'
 import { sendPrepared } from './envelope'
@@ -46,17 +46,22 @@ export const pathAndQuery = (c: ApiContext): string => {
  * per `ttl` seconds for its URL (or, shared, for its key); any change made through Payload clears it at once. A request with a token (staff may see drafts) is prepared for its caller
  * and never stored.
  */
-export const sendPublicBody = async (
+export const sendPublicBody = (
   c: ApiContext,
   { ttl, maxAge = 0, sharedKey }: PublicReadOptions,
   prepare: () => Promise<PreparedBody>,
-): Promise<Response> => {
-  const body =
-    c.get('user') && !sharedKey ? await prepare() : await cached(sharedKey ?? responseKey(pathAndQuery(c)), ttl, prepare, weight)
-  setPublicCaching(c, maxAge)
-  return sendPrepared(c, body)
+): Response | Promise<Response> => {
+  const send = (body: PreparedBody) => {
+    setPublicCaching(c, maxAge)
+    return sendPrepared(c, body)
+  }
+  if (c.get('user') && !sharedKey) return prepare().then(send)
+  const key = sharedKey ?? responseKey(pathAndQuery(c))
+  // A hit is answered in the same turn: no promise between the request and its answer.
+  const hit = publicCache.get<PreparedBody>(key)
+  return hit ? send(hit) : cached(key, ttl, prepare, weight).then(send)
 }
 
 /** `sendPublicBody` for an answer produced as data: the same bytes and ETag as `sendData` would send. */
-export const sendPublicRead = (c: ApiContext, options: PublicReadOptions, produce: () => Promise<Produced>): Promise<Response> =>
+export const sendPublicRead = (c: ApiContext, options: PublicReadOptions, produce: () => Promise<Produced>): Response | Promise<Response> =>
   sendPublicBody(c, options, prepared(produce))
