@@ -64,8 +64,8 @@ type Handler = (c: ApiContext, next: Next) => Response | Promise<Response | void
 /**
  * Runs the plumbing before `handler` unless an earlier handler of the same request ran it. Every route's handlers and
  * the 404 are wrapped in it rather than preceded by a middleware: Hono answers a route of one handler without
- * promises when the handler returns a Response, and a cached read then costs about 2 µs (7 %) less than behind a
- * middleware (bench/README.md, 2026-12-02 night).
+ * promises when the handler returns a Response, and that was about 7 % less CPU per request than behind an async
+ * middleware (28.8 against 31.0 µs in a bare Hono app on this machine, 2026-12-02).
  */
 const plumbedBefore = (steps: (c: ApiContext) => Step) => (handler: Handler) => (c: ApiContext, next: Next) => {
   if (c.get('requestId') !== undefined) return handler(c, next)
