@@ -196,7 +196,7 @@ export const startCeiling = async (bodies: Record<string, string>) => {
 
 /**
  * The run's DATABASE_URL and DATA_DIR: a temp folder with a SQLite file or a throwaway PostgreSQL cluster, removed at the
- * end; or a kept `reuseDir` (SQLite), `seeded` when it already holds this very site (`markSeeded` records that).
+ * end; or a kept `reuseDir` holding either, `seeded` when it already holds this very site (`markSeeded` records that).
  */
 export const createDatabase = async (kind: 'postgres' | 'sqlite', site: SiteSize, reuseDir?: string) => {
   if (reuseDir) {
@@ -211,7 +211,10 @@ export const createDatabase = async (kind: 'postgres' | 'sqlite', site: SiteSize
     }
     if (!seeded) for (const file of fs.readdirSync(dataDir)) fs.rmSync(path.join(dataDir, file), { recursive: true, force: true })
     const markSeeded = (summary: unknown) => fs.writeFileSync(marker, JSON.stringify({ site, summary }, null, 2))
-    return { url: `file:${path.join(dataDir, 'bench.db')}`, dataDir, seeded, markSeeded }
+    if (kind === 'sqlite') return { url: `file:${path.join(dataDir, 'bench.db')}`, dataDir, seeded, markSeeded }
+    const cluster = await startPostgresCluster({ keepIn: path.join(dataDir, 'cluster') })
+    track('PostgreSQL cluster (kept)', cluster.stop)
+    return { url: cluster.url, dataDir, port: Number(new URL(cluster.url).port), seeded, markSeeded }
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'blog-bench-'))
   track('temp folder', () => fs.rmSync(dataDir, { recursive: true, force: true }))

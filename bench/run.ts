@@ -47,7 +47,6 @@ const parseOptions = (argv: string[]) => {
   }
   const db = values.db ?? 'sqlite'
   if (db !== 'sqlite' && db !== 'postgres') throw new Error('--db must be sqlite or postgres')
-  if (values.reuse && db !== 'sqlite') throw new Error('--reuse works with --db=sqlite only')
   return {
     db: db as 'postgres' | 'sqlite',
     duration: positive('duration', values.duration, 4),

@@ -33,17 +33,21 @@ const run = (command, args) => {
 /**
  * Starts a cluster and resolves to `{ url, stop, pause, resume }`; `url` connects as superuser `postgres` to database
  * `postgres`. `pause` stops the server (fast shutdown: open connections are terminated) and keeps its data and port;
- * `resume` starts it again, as a restart or an outage would.
+ * `resume` starts it again, as a restart or an outage would. With `keepIn` (a folder), the cluster lives there and
+ * outlives `stop`: a later call with the same folder starts it again with its data (the benchmark's `--reuse`).
  */
-export const startPostgresCluster = async () => {
+export const startPostgresCluster = async ({ keepIn } = {}) => {
   const binDir = findBinDir()
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'blog-service-pg-'))
+  const root = keepIn ? path.resolve(keepIn) : fs.mkdtempSync(path.join(os.tmpdir(), 'blog-service-pg-'))
+  fs.mkdirSync(root, { recursive: true })
   const dataDir = path.join(root, 'data')
   if (process.getuid?.() === 0) execFileSync('chown', ['-R', 'postgres', root])
   fs.chmodSync(root, 0o755)
   const port = await freePort()
 
-  run(path.join(binDir, 'initdb'), ['-D', dataDir, '-U', 'postgres', '--auth=trust', '--encoding=UTF8', '--no-locale'])
+  if (!fs.existsSync(path.join(dataDir, 'PG_VERSION'))) {
+    run(path.join(binDir, 'initdb'), ['-D', dataDir, '-U', 'postgres', '--auth=trust', '--encoding=UTF8', '--no-locale'])
+  }
   const options = `-c listen_addresses=127.0.0.1 -c port=${port} -c unix_socket_directories=${root} -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`
   const start = () =>
     run(path.join(binDir, 'pg_ctl'), ['-D', dataDir, '-o', options, '-l', path.join(root, 'server.log'), '-w', '-t', '60', 'start'])
@@ -54,9 +58,9 @@ export const startPostgresCluster = async () => {
     if (stopped) return
     stopped = true
     try {
-      run(path.join(binDir, 'pg_ctl'), ['-D', dataDir, '-m', 'immediate', '-w', 'stop'])
+      run(path.join(binDir, 'pg_ctl'), ['-D', dataDir, '-m', keepIn ? 'fast' : 'immediate', '-w', 'stop'])
     } finally {
-      fs.rmSync(root, { recursive: true, force: true })
+      if (!keepIn) fs.rmSync(root, { recursive: true, force: true })
     }
   }
   const pause = () => run(path.join(binDir, 'pg_ctl'), ['-D', dataDir, '-m', 'fast', '-w', 'stop'])
