@@ -47,18 +47,16 @@ export const publicCache: PublicCache = (holder[KEY] ??= createCache(MAX_WEIGHT)
 const inFlight = new Map<string, { generation: number; promise: Promise<unknown> }>()
 
 /**
- * Returns the cached value, or computes it and caches it for `ttlSeconds` unless the cache was cleared meanwhile.
+ * Computes a value the cache does not hold and caches it for `ttlSeconds` unless the cache was cleared meanwhile.
  * Concurrent misses share one computation, so an expired entry under load costs one rebuild, not one per request.
  * `weigh` says what a value weighs against the cache's size limit (1 by default).
  */
-export const cached = async <T>(
+export const computeOnce = async <T>(
   key: string,
   ttlSeconds: number,
   compute: () => Promise<T>,
   weigh: (value: T) => number = () => 1,
 ): Promise<T> => {
-  const hit = publicCache.get<T>(key)
-  if (hit !== undefined) return hit
   const generation = publicCache.generation()
   const running = inFlight.get(key)
   if (running && running.generation === generation) return running.promise as Promise<T>
@@ -72,4 +70,15 @@ export const cached = async <T>(
   } finally {
     if (inFlight.get(key)?.promise === promise) inFlight.delete(key)
   }
+}
+
+/** The cached value, or `computeOnce`'s. */
+export const cached = async <T>(
+  key: string,
+  ttlSeconds: number,
+  compute: () => Promise<T>,
+  weigh?: (value: T) => number,
+): Promise<T> => {
+  const hit = publicCache.get<T>(key)
+  return hit !== undefined ? hit : computeOnce(key, ttlSeconds, compute, weigh)
 }

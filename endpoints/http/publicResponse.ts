@@ -1,4 +1,4 @@
-import { cached, publicCache } from '../../lib/publicCache'
+import { computeOnce, publicCache } from '../../lib/publicCache'
 import { setPublicCaching } from './cacheControl'
 import { type PreparedBody, prepareData } from '../../lib/preparedBody'
 import { sendPrepared } from './envelope'
@@ -59,7 +59,7 @@ export const sendPublicBody = (
   const key = sharedKey ?? responseKey(pathAndQuery(c))
   // A hit is answered in the same turn: no promise between the request and its answer.
   const hit = publicCache.get<PreparedBody>(key)
-  return hit ? send(hit) : cached(key, ttl, prepare, weight).then(send)
+  return hit ? send(hit) : computeOnce(key, ttl, prepare, weight).then(send)
 }
 
 /** `sendPublicBody` for an answer produced as data: the same bytes and ETag as `sendData` would send. */
