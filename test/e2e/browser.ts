@@ -109,6 +109,7 @@ export const watchFormStates = (page: Page) => {
   const started = Date.now()
   const seconds = (at: number) => `${((at - started) / 1000).toFixed(1)} s`
   const requests = new Map<Request, { line: string; sentAt: number; outcome?: string }>()
+  let lastActivity = started
   const errors: string[] = []
   // Every server action (the admin UI's server functions: form-state and others), and the REST calls it makes.
   const onRequest = (request: Request) => {
@@ -119,10 +120,14 @@ export const watchFormStates = (page: Page) => {
     const path = /"schemaPath":"([^"]*)"/.exec(body)?.[1]
     const what = isAction ? `${name ?? 'server action'}${path ? ` ${path}` : ''}` : `${request.method()} ${new URL(request.url()).pathname}`
     requests.set(request, { line: `${what} (${body.length} bytes)`, sentAt: Date.now() })
+    lastActivity = Date.now()
   }
   const onDone = (request: Request, outcome: () => string) => {
     const entry = requests.get(request)
-    if (entry) entry.outcome = `${outcome()} after ${((Date.now() - entry.sentAt) / 1000).toFixed(1)} s`
+    if (entry) {
+      entry.outcome = `${outcome()} after ${((Date.now() - entry.sentAt) / 1000).toFixed(1)} s`
+      lastActivity = Date.now()
+    }
   }
   const onFinished = (request: Request) => onDone(request, () => 'answered')
   const onFailed = (request: Request) => onDone(request, () => `failed (${request.failure()?.errorText ?? '?'})`)
@@ -136,11 +141,14 @@ export const watchFormStates = (page: Page) => {
   page.on('console', onConsole)
   page.on('pageerror', onPageError)
   return {
-    /** Resolves once every request it follows is answered, or after `timeout` ms all the same. */
-    settled: async (timeout: number) => {
+    /**
+     * Resolves once every request it follows is answered and none was sent or answered for `quietMs` (a change the
+     * admin UI has taken in sends its form state only after a debounce of 250 ms), or after `timeout` ms all the same.
+     */
+    settled: async (timeout: number, quietMs = 0) => {
       const until = Date.now() + timeout
-      const pending = () => [...requests.values()].some((entry) => entry.outcome === undefined)
-      while (pending() && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 100))
+      const busy = () => Date.now() - lastActivity < quietMs || [...requests.values()].some((entry) => entry.outcome === undefined)
+      while (busy() && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 50))
     },
     describe: () =>
       [

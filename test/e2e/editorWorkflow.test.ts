@@ -206,8 +206,11 @@ describe('an editor in the admin UI', () => {
       await page.getByRole('menuitem', { name: ARTICLE.language.label, exact: true }).click()
       await codeBlock.locator(`[data-selected-language="${ARTICLE.language.key}"]`).waitFor()
 
-      // The block's first form states (its fields, then the language) are answered before the code is typed.
-      await formStates.settled(20_000)
+      // The code is typed once the admin UI has been quiet for a second, as a person pauses after choosing the language.
+      // Typed at once, right after the language's form state came back, it reached the block's form but no form state
+      // ever carried it (3 attempts of 10 on 2026-12-03; none of 22 after a pause of 0.6 s or more): the save would
+      // have lost it. That race is in Payload's block form, not in the plugin.
+      await formStates.settled(20_000, 1_000)
       const reachedBlock = formStateContains(page, CODE_BLOCK_FIELDS, lastLine, 5_000)
       await typeCode()
       if (await reachedBlock.then(() => true, () => false)) return true
@@ -219,9 +222,8 @@ describe('an editor in the admin UI', () => {
       return retyped.then(() => true, () => false)
     }
 
-    // Sometimes the block's first form state is aborted by the admin UI and its editor then never reports a change
-    // (seen in about 1 run of 4 on this machine, before this session's changes too): the article is started anew.
-    // Each attempt says what the admin UI sent and heard when it fails.
+    // Should the block still miss its code, the article is started anew; each attempt says what the admin UI sent
+    // and heard when it fails.
     let composed = false
     let formStates = watchFormStates(page)
     let codeReachedDocument: Promise<void> = Promise.resolve()
