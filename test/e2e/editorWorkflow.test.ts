@@ -207,9 +207,10 @@ describe('an editor in the admin UI', () => {
       await codeBlock.locator(`[data-selected-language="${ARTICLE.language.key}"]`).waitFor()
 
       // The code is typed once the admin UI has been quiet for a second, as a person pauses after choosing the language.
-      // Typed at once, right after the language's form state came back, it reached the block's form but no form state
-      // ever carried it (3 attempts of 10 on 2026-12-03; none of 22 after a pause of 0.6 s or more): the save would
-      // have lost it. That race is in Payload's block form, not in the plugin.
+      // Typed at once, it lands while the language's form state (sent after a 250 ms debounce) is on its way: Payload's
+      // Form (3.90) then takes the merged answer, which holds the code, as the state it last sent, so the code never
+      // gets a form state of its own, never reaches the block's node, and the save stores an empty fence (3 attempts
+      // of 10 and 2 of 12 on 2026-12-03; none of 22 after a pause of 0.6 s). That race is Payload's, not the plugin's.
       await formStates.settled(20_000, 1_000)
       const reachedBlock = formStateContains(page, CODE_BLOCK_FIELDS, lastLine, 5_000)
       await typeCode()
