@@ -142,12 +142,15 @@ export const watchFormStates = (page: Page) => {
   page.on('pageerror', onPageError)
   return {
     /**
-     * Resolves once every request it follows is answered and none was sent or answered for `quietMs` (a change the
-     * admin UI has taken in sends its form state only after a debounce of 250 ms), or after `timeout` ms all the same.
+     * Resolves once every request it follows is answered and, for `quietMs` (counted from the call at the earliest),
+     * none was sent or answered: a change the admin UI has just taken in sends its form state only after a debounce
+     * of 250 ms. After `timeout` ms it resolves all the same.
      */
     settled: async (timeout: number, quietMs = 0) => {
-      const until = Date.now() + timeout
-      const busy = () => Date.now() - lastActivity < quietMs || [...requests.values()].some((entry) => entry.outcome === undefined)
+      const called = Date.now()
+      const until = called + timeout
+      const busy = () =>
+        Date.now() - Math.max(lastActivity, called) < quietMs || [...requests.values()].some((entry) => entry.outcome === undefined)
       while (busy() && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 50))
     },
     describe: () =>
