@@ -7,6 +7,7 @@ import {
 } from '@payloadcms/richtext-lexical'
 import type { Block } from 'payload'
 
+import { ADMIN_COMPONENT_PATHS } from '../lib/adminComponentPaths'
 import { CODE_BLOCK_SLUG, IMAGE_BLOCK_SLUG, MARKDOWN_BLOCK_SLUG } from '../lib/markdown/blockSlugs'
 import { CODE_LANGUAGES } from '../lib/markdown/codeLanguages'
 
@@ -19,8 +20,17 @@ import { CODE_LANGUAGES } from '../lib/markdown/codeLanguages'
 const codeBlockWithMeta = (): Block => {
   const block = CodeBlock({ slug: CODE_BLOCK_SLUG, languages: CODE_LANGUAGES, defaultLanguage: 'plaintext' })
   const [language, ...rest] = block.fields
+  const payloadComponent = block.admin?.components?.Block
   return {
     ...block,
+    // Payload's block component, with the code written into the block's node as it changes (see the component).
+    admin: {
+      ...block.admin,
+      components: {
+        ...block.admin?.components,
+        Block: { ...(typeof payloadComponent === 'object' ? payloadComponent : {}), path: ADMIN_COMPONENT_PATHS.CodeBlockKeepingCode },
+      },
+    },
     fields: [
       language!,
       {

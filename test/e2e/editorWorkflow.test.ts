@@ -209,8 +209,8 @@ describe('an editor in the admin UI', () => {
       // The code is typed once the admin UI has been quiet for a second, as a person pauses after choosing the language.
       // Typed at once, it lands while the language's form state (sent after a 250 ms debounce) is on its way: Payload's
       // Form (3.90) then takes the merged answer, which holds the code, as the state it last sent, so the code never
-      // gets a form state of its own, never reaches the block's node, and the save stores an empty fence (3 attempts
-      // of 10 and 2 of 12 on 2026-12-03; none of 22 after a pause of 0.6 s). That race is Payload's, not the plugin's.
+      // gets a form state of its own (3 attempts of 10 on 2026-12-03; none of 22 after a pause of 0.6 s), which this
+      // step waits for. The save keeps it all the same (components/CodeBlockKeepingCode.tsx; adminDetails tests that).
       await formStates.settled(20_000, 1_000)
       const reachedBlock = formStateContains(page, CODE_BLOCK_FIELDS, lastLine, 5_000)
       await typeCode()
