@@ -1,11 +1,11 @@
 'use client'
 
-import { $isBlockNode, CodeBlockBlockComponent, useBlockComponentContext } from '@payloadcms/richtext-lexical/client'
+import { $isBlockNode, BlockNode, CodeBlockBlockComponent, useBlockComponentContext } from '@payloadcms/richtext-lexical/client'
 import { $getNodeByKey, type LexicalEditor, SKIP_DOM_SELECTION_TAG } from '@payloadcms/richtext-lexical/lexical'
 import { useLexicalComposerContext } from '@payloadcms/richtext-lexical/lexical/react/LexicalComposerContext'
 import { useAllFormFields } from '@payloadcms/ui'
 import { reduceFieldsToValues } from 'payload/shared'
-import { type ComponentProps, useEffect, useMemo, useRef } from 'react'
+import { type ComponentProps, useEffect, useMemo } from 'react'
 
 type Values = Record<string, unknown>
 
@@ -40,17 +40,16 @@ export const CodeBlockKeepingCode = (props: ComponentProps<typeof CodeBlockBlock
   const { nodeKey } = useBlockComponentContext()
   const [fields] = useAllFormFields()
   const values = useMemo(() => reduceFieldsToValues(fields, true) as Values, [fields])
-  const latest = useRef<Values | undefined>(undefined)
   useEffect(() => {
-    latest.current = values
     keepValues(editor, nodeKey, values)
+    // Only a change to this block's node can undo it; typing elsewhere in the editor costs nothing here.
+    return editor.registerMutationListener(
+      BlockNode,
+      (mutations) => {
+        if (mutations.get(nodeKey) === 'updated') keepValues(editor, nodeKey, values)
+      },
+      { skipInitialization: true },
+    )
   }, [values, editor, nodeKey])
-  useEffect(
-    () =>
-      editor.registerUpdateListener(() => {
-        if (latest.current) keepValues(editor, nodeKey, latest.current)
-      }),
-    [editor, nodeKey],
-  )
   return <CodeBlockBlockComponent {...props} />
 }
