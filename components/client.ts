@@ -4,6 +4,7 @@
  * VersionHistory) sit beside client ones: each client module carries its own 'use client'.
  */
 export { ArticleViewsChart } from './ArticleViewsChart'
+export { BlockKeepingFields } from './BlockKeepingFields'
 export { CodeBlockKeepingCode } from './CodeBlockKeepingCode'
 export { DashboardStats } from './DashboardStats'
 export { SendTestEvent } from './SendTestEvent'

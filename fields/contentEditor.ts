@@ -23,7 +23,7 @@ const codeBlockWithMeta = (): Block => {
   const payloadComponent = block.admin?.components?.Block
   return {
     ...block,
-    // Payload's block component, with the code written into the block's node as it changes (see the component).
+    // Payload's block component, with the code written into the block's node as it changes (components/blockFieldsInNode.ts).
     admin: {
       ...block.admin,
       components: {
@@ -44,10 +44,14 @@ const codeBlockWithMeta = (): Block => {
   }
 }
 
+/** Payload's look for a block without a component of its own, with its fields written into its node as they change. */
+const KEEPING_FIELDS: Block['admin'] = { components: { Block: ADMIN_COMPONENT_PATHS.BlockKeepingFields } }
+
 /** An image by address, as Markdown writes it (`![alt](url "title")`); uploads use the Upload button instead. */
 const ImageBlock: Block = {
   slug: IMAGE_BLOCK_SLUG,
   labels: { singular: 'Image by URL', plural: 'Images by URL' },
+  admin: KEEPING_FIELDS,
   fields: [
     { name: 'url', type: 'text', required: true, label: 'Image address' },
     { name: 'alt', type: 'text', label: 'Alternative text' },
@@ -59,6 +63,7 @@ const ImageBlock: Block = {
 const MarkdownBlock: Block = {
   slug: MARKDOWN_BLOCK_SLUG,
   labels: { singular: 'Markdown', plural: 'Markdown' },
+  admin: KEEPING_FIELDS,
   fields: [
     {
       name: 'markdown',

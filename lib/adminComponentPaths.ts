@@ -4,6 +4,7 @@ const CLIENT_ENTRY = 'blog-portfolio-service/client'
 /** Where Payload's import map finds each admin component the plugin's config names (components/client.ts). */
 export const ADMIN_COMPONENT_PATHS = {
   ArticleViewsChart: `${CLIENT_ENTRY}#ArticleViewsChart`,
+  BlockKeepingFields: `${CLIENT_ENTRY}#BlockKeepingFields`,
   CodeBlockKeepingCode: `${CLIENT_ENTRY}#CodeBlockKeepingCode`,
   DashboardStats: `${CLIENT_ENTRY}#DashboardStats`,
   SendTestEvent: `${CLIENT_ENTRY}#SendTestEvent`,

@@ -4,10 +4,10 @@ import os from 'node:os'
 import path from 'node:path'
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { Browser, BrowserContext, Locator, Page, Route } from 'playwright-core'
 
 import { monacoVersion, monacoVsPath } from '../../lib/monaco/selfHostedMonaco.mjs'
-import { launchBrowser, logIn, save } from './browser'
+import { launchBrowser, logIn, save, watchFormStates } from './browser'
 import { ADMIN, apiLogin, createAccount, ensureAdminBuild, requestJson, startService, type E2EService } from './service'
 
 // Details of the admin UI editors rely on, in a real Chromium against the production build, with every request to
@@ -134,6 +134,83 @@ describe('details of the admin UI, offline', () => {
       const { status, body } = await save(page, 'articles')
       expect(status).toBe(200)
       expect(String((body.doc as Doc).content)).toBe(`A block follows.\n\n\`\`\`typescript\n${code}\n\`\`\``)
+    }
+  })
+
+  step('what is typed into an image or Markdown block as its form state comes back is saved', async () => {
+    /**
+     * Holds the answer to the block form's next form state until `release()`. A change made while it is held, and
+     * delivered before that change's own debounce (250 ms) sends it, is the one Payload alone loses: the answer is
+     * taken as what was sent, and it writes its older fields into the block's node.
+     */
+    const holdNextAnswer = async () => {
+      let release = () => {}
+      let held = () => {}
+      const isHeld = new Promise<void>((resolve) => (held = resolve))
+      const released = new Promise<void>((resolve) => (release = resolve))
+      let delivered: Promise<void> | undefined
+      const hold = async (route: Route) => {
+        if (delivered || route.request().headers()['next-action'] === undefined) return route.fallback()
+        delivered = (async () => {
+          const response = await route.fetch()
+          held()
+          await released
+          await route.fulfill({ response })
+        })()
+        await delivered
+      }
+      await page.route('**/*', hold)
+      return {
+        isHeld,
+        release: async () => {
+          release()
+          await delivered
+          await page.unroute('**/*', hold)
+        },
+      }
+    }
+    const cases = [
+      {
+        block: 'Image by URL',
+        first: (block: Locator) => block.locator('.field-type.text').filter({ hasText: 'Image address' }).locator('input').fill('https://example.com/held.png'),
+        then: (block: Locator) => block.locator('.field-type.text').filter({ hasText: 'Alternative text' }).locator('input').fill('Typed as it came back'),
+        markdown: '![Typed as it came back](https://example.com/held.png)',
+      },
+      {
+        block: 'Markdown',
+        first: async (block: Locator) => {
+          await block.locator('.monaco-editor .view-lines').click()
+          await page.keyboard.insertText('<kbd>Ctrl</kbd>')
+        },
+        then: () => page.keyboard.insertText(' then <kbd>C</kbd>'),
+        markdown: '<kbd>Ctrl</kbd> then <kbd>C</kbd>',
+      },
+    ]
+    for (const { block: name, first, then, markdown } of cases) {
+      const id = await createArticle(`${name} typed as it came back`, 'A block follows.')
+      await page.goto(`${service.base}/admin/collections/articles/${id}`)
+      const editor = page.locator('[data-field-path="contentRichText"] [contenteditable="true"]')
+      const text = editor.getByText('A block follows.')
+      const box = (await text.boundingBox())!
+      await text.click({ position: { x: box.width - 1, y: box.height / 2 } })
+      await page.keyboard.press('End')
+      await page.keyboard.press('Enter')
+      await page.keyboard.type(`/${name.split(' ')[0]!.toLowerCase()}`)
+      await page.getByRole('option', { name, exact: true }).click()
+      const block = editor.locator('.LexicalEditorTheme__block__container').last()
+      await block.locator('input, .monaco-editor').first().waitFor()
+      const formStates = watchFormStates(page)
+      await formStates.settled(20_000, 1000)
+      const answer = await holdNextAnswer()
+      await first(block)
+      await answer.isHeld
+      await then(block)
+      await answer.release()
+      await formStates.settled(20_000, 1000)
+      formStates.stop()
+      const { status, body } = await save(page, 'articles')
+      expect(status).toBe(200)
+      expect(String((body.doc as Doc).content)).toBe(`A block follows.\n\n${markdown}`)
     }
   })
 
