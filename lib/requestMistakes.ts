@@ -31,6 +31,12 @@ const namesMissingDocument = (failure: QueryFailure): boolean =>
 /** What busboy and Payload's upload reader say of a multipart body that is cut short or has no boundary. */
 const MULTIPART_FAULTS = /^(Unexpected end of form|Malformed part header|Multipart: Boundary not found|Request is not eligible for file upload)$/
 
+/**
+ * JSON.parse's refusal, in any of V8's words for it ("… is not valid JSON", "Unexpected end of JSON input",
+ * "Unterminated string in JSON at position 1"…): Payload parses a `where` or `data` query parameter given as text.
+ */
+const isJsonParseFailure = (error: Error): boolean => error instanceof SyntaxError && /\bJSON\b/.test(error.message)
+
 /** What a request got wrong, when the error can only have come from what it sent. */
 export const requestMistakeOf = (error: Error): { status: number; message: string } | undefined => {
   if (isQueryFailure(error) && (error.params.some(unbindable) || refusesValue(error))) {
@@ -40,7 +46,7 @@ export const requestMistakeOf = (error: Error): { status: number; message: strin
   if (error instanceof TypeError && /operators\[queryOperator\] is not a function/.test(error.message)) {
     return { status: 400, message: 'That query operator is not available on this database.' }
   }
-  if (error instanceof SyntaxError && /is not valid JSON/.test(error.message)) return { status: 400, message: 'A parameter that must be JSON is not.' }
+  if (isJsonParseFailure(error)) return { status: 400, message: 'A parameter that must be JSON is not.' }
   if (MULTIPART_FAULTS.test(error.message)) return { status: 400, message: 'The multipart body could not be read.' }
   return undefined
 }
