@@ -214,6 +214,22 @@ describe('details of the admin UI, offline', () => {
     }
   })
 
+  step('a list opened with a page size it does not offer reads a page it offers, then and on the next visit', async () => {
+    await createArticle('Listed once', 'Listed.')
+    const perPage = page.locator('.per-page')
+    for (const [asked, shown] of [
+      ['100000', 'Per Page: 100'],
+      ['', 'Per Page: 100'],
+      ['-1', 'Per Page: 10'],
+      ['', 'Per Page: 10'],
+    ] as const) {
+      const response = await page.goto(`${service.base}/admin/collections/articles${asked ? `?limit=${asked}` : ''}`)
+      expect(response?.status()).toBe(200)
+      await page.locator('.collection-list .table').waitFor()
+      expect((await perPage.textContent())?.trim()).toBe(shown)
+    }
+  })
+
   step('lists versions with the time to the second and who saved each', async () => {
     const id = await createArticle('Saved five times', 'Version 1')
     for (let version = 2; version <= 5; version++) {

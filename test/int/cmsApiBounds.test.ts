@@ -1,3 +1,4 @@
+import type { Where } from 'payload'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
 import { createAccount, loginToken } from '../helpers/accounts'
@@ -113,6 +114,48 @@ describe('page sizes on /cms-api REST', () => {
     }
     const sitemap = await get('/api/sitemap.xml')
     expect(sitemap.text.match(/<loc>[^<]*\/articles\//g)?.length).toBe(ARTICLES)
+  })
+})
+
+describe("the admin list view's page size", () => {
+  // What the list view does with `?limit=` (@payloadcms/next's List view, through @payloadcms/ui's upsertPreferences,
+  // which cannot be imported here: it brings stylesheets): merge it into the user's list settings, write them with
+  // the user's rights, and read the list with the page size the write gives back.
+  const openList = async (limit: number | undefined, email = 'editor@example.com'): Promise<unknown> => {
+    const { payload } = service
+    const user = { ...(await payload.find({ collection: 'users', where: { email: { equals: email } }, limit: 1 })).docs[0]!, collection: 'users' as const }
+    const key = 'collection-articles'
+    const where: Where = { and: [{ key: { equals: key } }, { 'user.value': { equals: user.id } }] }
+    const [existing] = (await payload.find({ collection: 'payload-preferences', depth: 0, limit: 1, where })).docs
+    const value = { ...((existing?.value as object | undefined) ?? {}), ...(limit === undefined ? {} : { limit }) }
+    const data = { key, user: { relationTo: 'users' as const, value: user.id }, value }
+    const written = existing
+      ? await payload.update({ collection: 'payload-preferences', id: existing.id, data, depth: 0, user, overrideAccess: false })
+      : await payload.create({ collection: 'payload-preferences', data, depth: 0, user, overrideAccess: false })
+    return (written.value as { limit?: unknown }).limit
+  }
+
+  it('a size the list offers is kept; a larger one is cut to the largest it offers, 100', async () => {
+    expect(await openList(25)).toBe(25)
+    expect(await openList(1000)).toBe(100)
+    expect(await openList(100_000)).toBe(100)
+    expect(await openList(undefined)).toBe(100)
+  })
+
+  it('one that is no page size (SQLite reads -1 as no limit) is dropped: the list reads its default page', async () => {
+    expect(await openList(-1)).toBeUndefined()
+    expect(await openList(2.5)).toBeUndefined()
+  })
+
+  it('written through /cms-api, or stored by an older version, it is read within bounds too, as the list view reads it', async () => {
+    const written = await service.request().post('/cms-api/payload-preferences').set(as('admin')).send({ key: 'collection-articles', value: { limit: '5000' } })
+    expect(written.status).toBe(201)
+    expect(written.body.doc.value).toEqual({})
+    const { payload } = service
+    await payload.db.updateOne({ collection: 'payload-preferences', id: written.body.doc.id, data: { value: { limit: 100_000, sort: '-title' } } })
+    const read = await payload.findByID({ collection: 'payload-preferences', id: written.body.doc.id, depth: 0 })
+    expect(read.value).toEqual({ limit: 100, sort: '-title' })
+    expect(await openList(undefined, 'owner@example.com')).toBe(100)
   })
 })
 
