@@ -1,3 +1,6 @@
+import { AsyncLocalStorage } from 'node:async_hooks'
+import { createRequire } from 'node:module'
+
 import type { Where } from 'payload'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
@@ -156,6 +159,35 @@ describe("the admin list view's page size", () => {
     const read = await payload.findByID({ collection: 'payload-preferences', id: written.body.doc.id, depth: 0 })
     expect(read.value).toEqual({ limit: 100, sort: '-title' })
     expect(await openList(undefined, 'owner@example.com')).toBe(100)
+  })
+})
+
+describe("the admin UI's server functions", () => {
+  // Payload's server functions run the Local API with the arguments their caller sent (`table-state` reads the page
+  // size it is given), inside Next's server action, which Next records as its own servers do here: AsyncLocalStorage
+  // on globalThis first, then its action storage.
+  const inServerAction = async <T>(run: () => Promise<T>): Promise<T> => {
+    Object.assign(globalThis, { AsyncLocalStorage })
+    const { actionAsyncStorage } = createRequire(import.meta.url)('next/dist/server/app-render/action-async-storage.external') as {
+      actionAsyncStorage: AsyncLocalStorage<{ isAction: boolean }>
+    }
+    return actionAsyncStorage.run({ isAction: true }, run)
+  }
+  const readArticles = async (limit: number) => {
+    const { payload } = service
+    const user = { ...(await payload.find({ collection: 'users', where: { email: { equals: 'editor@example.com' } }, limit: 1 })).docs[0]!, collection: 'users' as const }
+    return payload.find({ collection: 'articles', limit, depth: 0, user, overrideAccess: false, select: { title: true } })
+  }
+
+  it('a page size that is none is refused, a larger one than staff get is cut to 1,000', async () => {
+    await expect(inServerAction(() => readArticles(-1))).rejects.toThrow('limit must be a whole number of at least 0.')
+    await expect(inServerAction(() => readArticles(2.5))).rejects.toThrow('limit must be a whole number of at least 0.')
+    expect((await inServerAction(() => readArticles(5000))).limit).toBe(1000)
+    expect((await inServerAction(() => readArticles(25))).docs).toHaveLength(25)
+  })
+
+  it('the Local API outside a server action stays unbounded', async () => {
+    expect((await readArticles(5000)).limit).toBe(5000)
   })
 })
 
