@@ -105,22 +105,31 @@ describe('details of the admin UI, offline', () => {
     expect(consoleErrors.filter((text) => text.includes('Monaco'))).toEqual([])
   })
 
+  /**
+   * Opens a new article holding "A block follows." in the editor and inserts a block after it through the slash menu
+   * (`/typed`, then the option named `option`); resolves with the rich-text editor.
+   */
+  const articleWithNewBlock = async (title: string, typed: string, option: string): Promise<Locator> => {
+    const id = await createArticle(title, 'A block follows.')
+    await page.goto(`${service.base}/admin/collections/articles/${id}`)
+    const editor = page.locator('[data-field-path="contentRichText"] [contenteditable="true"]')
+    // The caret after the text's last character: a click at its right edge.
+    const text = editor.getByText('A block follows.')
+    const box = (await text.boundingBox())!
+    await text.click({ position: { x: box.width - 1, y: box.height / 2 } })
+    await page.keyboard.press('End')
+    await page.keyboard.press('Enter')
+    await page.keyboard.type(`/${typed}`)
+    await page.getByRole('option', { name: option, exact: true }).click()
+    return editor
+  }
+
   // Payload's block form drops a change made while its previous form state is on its way, and that answer writes the
   // older code into the block: code typed right after choosing the language was saved as an empty fence in 2 of 12
   // attempts on 2026-12-03 (components/CodeBlockKeepingCode.tsx). Three articles, each with a block typed into at once.
   step('code typed as soon as a new code block has its language is saved with the article', async () => {
     for (let attempt = 0; attempt < 3; attempt++) {
-      const id = await createArticle(`Code typed at once ${attempt}`, 'A block follows.')
-      await page.goto(`${service.base}/admin/collections/articles/${id}`)
-      const editor = page.locator('[data-field-path="contentRichText"] [contenteditable="true"]')
-      // The caret after the text's last character: a click at its right edge.
-      const text = editor.getByText('A block follows.')
-      const box = (await text.boundingBox())!
-      await text.click({ position: { x: box.width - 1, y: box.height / 2 } })
-      await page.keyboard.press('End')
-      await page.keyboard.press('Enter')
-      await page.keyboard.type('/code')
-      await page.getByRole('option', { name: 'Code', exact: true }).click()
+      const editor = await articleWithNewBlock(`Code typed at once ${attempt}`, 'code', 'Code')
       const codeBlock = editor.locator('.payload-richtext-code-block')
       await codeBlock.locator('.monaco-editor').waitFor()
       await codeBlock.locator('.payload-richtext-code-block__language-selector').getByRole('button').click()
@@ -187,16 +196,7 @@ describe('details of the admin UI, offline', () => {
       },
     ]
     for (const { block: name, first, then, markdown } of cases) {
-      const id = await createArticle(`${name} typed as it came back`, 'A block follows.')
-      await page.goto(`${service.base}/admin/collections/articles/${id}`)
-      const editor = page.locator('[data-field-path="contentRichText"] [contenteditable="true"]')
-      const text = editor.getByText('A block follows.')
-      const box = (await text.boundingBox())!
-      await text.click({ position: { x: box.width - 1, y: box.height / 2 } })
-      await page.keyboard.press('End')
-      await page.keyboard.press('Enter')
-      await page.keyboard.type(`/${name.split(' ')[0]!.toLowerCase()}`)
-      await page.getByRole('option', { name, exact: true }).click()
+      const editor = await articleWithNewBlock(`${name} typed as it came back`, name.split(' ')[0]!.toLowerCase(), name)
       const block = editor.locator('.LexicalEditorTheme__block__container').last()
       await block.locator('input, .monaco-editor').first().waitFor()
       const formStates = watchFormStates(page)
@@ -357,5 +357,11 @@ describe('details of the admin UI, offline', () => {
     const staff = await call(serverFunction!, JSON.stringify([{ name: 'form-state', args: { collectionSlug: 'categories', schemaPath: 'categories', formState: {}, operation: 'create' } }]), adminToken)
     expect(staff.status).toBe(200)
     expect(await staff.text()).toContain('"errorMessage":"This field is required."')
+    // Held to a staff query's bounds: a table of -1 articles (SQLite reads no limit) is refused, one of 5 answered.
+    const table = (limit: number) => call(serverFunction!, JSON.stringify([{ name: 'table-state', args: { collectionSlug: 'articles', query: { limit } } }]), adminToken)
+    await expect(table(-1).then((response) => response.text())).resolves.toContain('"message":"limit must be a whole number of at least 0."')
+    const five = await table(5)
+    expect(five.status).toBe(200)
+    expect(await five.text()).not.toContain('"errors"')
   })
 })
