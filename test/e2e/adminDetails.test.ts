@@ -138,8 +138,13 @@ describe('details of the admin UI, offline', () => {
       await codeBlock.locator('[data-selected-language="typescript"]').waitFor()
       await codeBlock.locator('.monaco-editor .view-lines').click()
       const code = `const typedAtOnce = ${attempt}`
+      // The rich text reaches the document's form when the browser is idle (Payload defers it up to 500 ms): a save
+      // before that saves the editor as it was, whatever the block. Saved after a quiet second, as an editor would.
+      const formStates = watchFormStates(page)
       await page.keyboard.insertText(code)
       await codeBlock.locator('.view-line', { hasText: 'typedAtOnce' }).waitFor()
+      await formStates.settled(20_000, 1000)
+      formStates.stop()
       const { status, body } = await save(page, 'articles')
       expect(status).toBe(200)
       expect(String((body.doc as Doc).content)).toBe(`A block follows.\n\n\`\`\`typescript\n${code}\n\`\`\``)
