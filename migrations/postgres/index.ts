@@ -12,6 +12,7 @@ import * as migration_20261123_214207_import_sources from './20261123_214207_imp
 import * as migration_20261124_023541_daily_views from './20261124_023541_daily_views';
 import * as migration_20261124_055827_counters_table from './20261124_055827_counters_table';
 import * as migration_20261124_193915_hasmany_parent_index from './20261124_193915_hasmany_parent_index';
+import * as migration_20261203_181136_published_listing_indexes from './20261203_181136_published_listing_indexes';
 
 export const migrations = [
   {
@@ -83,5 +84,10 @@ export const migrations = [
     up: migration_20261124_193915_hasmany_parent_index.up,
     down: migration_20261124_193915_hasmany_parent_index.down,
     name: '20261124_193915_hasmany_parent_index'
+  },
+  {
+    up: migration_20261203_181136_published_listing_indexes.up,
+    down: migration_20261203_181136_published_listing_indexes.down,
+    name: '20261203_181136_published_listing_indexes',
   },
 ];

@@ -13,6 +13,7 @@ import * as migration_20261124_023535_daily_views from './20261124_023535_daily_
 import * as migration_20261124_055803_counters_table from './20261124_055803_counters_table';
 import * as migration_20261124_193908_hasmany_parent_index from './20261124_193908_hasmany_parent_index';
 import * as migration_20261127_165442_ids_never_reused from './20261127_165442_ids_never_reused';
+import * as migration_20261203_181132_published_listing_indexes from './20261203_181132_published_listing_indexes';
 
 export const migrations = [
   {
@@ -89,5 +90,10 @@ export const migrations = [
     up: migration_20261127_165442_ids_never_reused.up,
     down: migration_20261127_165442_ids_never_reused.down,
     name: '20261127_165442_ids_never_reused',
+  },
+  {
+    up: migration_20261203_181132_published_listing_indexes.up,
+    down: migration_20261203_181132_published_listing_indexes.down,
+    name: '20261203_181132_published_listing_indexes',
   },
 ];

@@ -22,6 +22,8 @@ const FIXTURE = path.resolve(import.meta.dirname, '../fixtures/databases/release
 /** The same content written by that release in development, where Payload pushes the schema instead of migrating. */
 const DEVELOPMENT_FIXTURE = path.resolve(import.meta.dirname, '../fixtures/databases/release-873b094-development.db')
 const MIGRATION = '20261127_165442_ids_never_reused'
+/** The migrations up to that one: later ones add indexes of their own, which this test does not expect. */
+const UP_TO_MIGRATION = migrations.slice(0, migrations.findIndex(({ name }) => name === MIGRATION) + 1)
 const OWNER = { email: 'owner@example.com', password: 'correct horse battery staple' }
 
 type Dump = Record<string, unknown[]>
@@ -86,7 +88,7 @@ describe("a database made by the last release's code", () => {
     expect(before.articles).toHaveLength(4)
     expect(await autoIncremented(client)).toEqual([])
 
-    await payload!.db.migrate({ migrations: migrations as never })
+    await payload!.db.migrate({ migrations: UP_TO_MIGRATION as never })
     const after = await dump(client)
     expect(after.payload_migrations!.map((row) => Reflect.get(row as object, 'name'))).toContain(MIGRATION)
     expect(withoutMigrationRow(after)).toEqual(before)
@@ -105,7 +107,7 @@ describe("a database made by the last release's code", () => {
     expect(await dump(client)).toEqual(before)
     expect(await autoIncremented(client)).toEqual([])
     expect(await companions(client)).toEqual(indexesBefore)
-    await payload!.db.migrate({ migrations: migrations as never })
+    await payload!.db.migrate({ migrations: UP_TO_MIGRATION as never })
     expect(withoutMigrationRow(await dump(client))).toEqual(before)
   })
 
