@@ -1,8 +1,11 @@
+import { setImmediate as nextTurn } from 'node:timers/promises'
+
 import { Hono } from 'hono'
 import type { Payload } from 'payload'
 
 import { ARTICLES_SLUG } from '../collections/Articles'
 import { PROJECTS_SLUG } from '../collections/Projects'
+import { publishedColumns } from '../lib/db/publishedColumns'
 import { cached } from '../lib/publicCache'
 import { SITEMAP_CONTENT_TYPE } from './contracts/sitemap'
 import { notFound } from './http/apiError'
@@ -27,24 +30,44 @@ const PUBLISHED = { status: { equals: 'published' } }
 /** What one entry of the list weighs against the public cache's size limit: roughly its bytes. */
 const ENTRY_WEIGHT = 200
 
+const byId = (a: SitemapEntry, b: SitemapEntry) => a.id - b.id
+
+/** A date column as its driver gives it (SQLite's ISO text, Postgres's `2026-01-31 09:30:00.123+00`), in ISO form. */
+const isoDate = (value: unknown): string => new Date(value as string).toISOString()
+
 /** Every published article, then every published project, each by id. */
 const loadEntries = (payload: Payload, ttl: number): Promise<SitemapEntry[]> =>
   cached(
     'sitemap:entries',
     ttl,
     async () => {
-      const read = { depth: 0, overrideAccess: false, pagination: false, sort: 'id', where: PUBLISHED } as const
-      const [articles, projects] = await Promise.all([
-        payload.find({ collection: ARTICLES_SLUG, ...read, select: { slug: true, updatedAt: true } }),
-        payload.find({ collection: PROJECTS_SLUG, ...read, select: { updatedAt: true } }),
-      ])
+      // Each step in a turn of its own: with 10,000 articles the read and the document each take tens of milliseconds.
+      const articles = await publishedColumns(payload, ARTICLES_SLUG, ['id', 'slug', 'updatedAt'])
+      await nextTurn()
+      const projects = await publishedColumns(payload, PROJECTS_SLUG, ['id', 'updatedAt'])
+      if (!articles || !projects) return loadEntriesThroughPayload(payload)
       return [
-        ...articles.docs.map(({ id, slug, updatedAt }): SitemapEntry => ({ kind: 'article', id, slug, updatedAt })),
-        ...projects.docs.map(({ id, updatedAt }): SitemapEntry => ({ kind: 'project', id, updatedAt })),
+        ...articles
+          .map(({ id, slug, updatedAt }): SitemapEntry => ({ kind: 'article', id: Number(id), slug: slug as string | null, updatedAt: isoDate(updatedAt) }))
+          .sort(byId),
+        ...projects.map(({ id, updatedAt }): SitemapEntry => ({ kind: 'project', id: Number(id), updatedAt: isoDate(updatedAt) })).sort(byId),
       ]
     },
     (entries) => entries.length * ENTRY_WEIGHT,
   )
+
+/** The same list read through Payload, on adapters without SQL (MongoDB). */
+const loadEntriesThroughPayload = async (payload: Payload): Promise<SitemapEntry[]> => {
+  const read = { depth: 0, overrideAccess: false, pagination: false, sort: 'id', where: PUBLISHED } as const
+  const [articles, projects] = await Promise.all([
+    payload.find({ collection: ARTICLES_SLUG, ...read, select: { slug: true, updatedAt: true } }),
+    payload.find({ collection: PROJECTS_SLUG, ...read, select: { updatedAt: true } }),
+  ])
+  return [
+    ...articles.docs.map(({ id, slug, updatedAt }): SitemapEntry => ({ kind: 'article', id, slug, updatedAt })),
+    ...projects.docs.map(({ id, updatedAt }): SitemapEntry => ({ kind: 'project', id, updatedAt })),
+  ]
+}
 
 /** GET /sitemap.xml (a urlset, or past `maxUrls` URLs a sitemap index) and GET /sitemaps/{n}.xml (its files). */
 export const sitemapRoutes = (payload: Payload, { maxUrls, ttl, siteUrl, serverUrl }: SitemapOptions): Hono<ApiEnv> => {
@@ -62,6 +85,7 @@ export const sitemapRoutes = (payload: Payload, { maxUrls, ttl, siteUrl, serverU
         { key: `sitemap:${site}:${server}`, ttl, contentType: SITEMAP_CONTENT_TYPE, host },
         async () => {
           const entries = await loadEntries(payload, ttl)
+          await nextTurn()
           return entries.length <= maxUrls ? urlSet(entries, site) : sitemapIndex(entries, maxUrls, `${server}/api/sitemaps`)
         },
         () => notFound('Sitemap'),
@@ -77,6 +101,7 @@ export const sitemapRoutes = (payload: Payload, { maxUrls, ttl, siteUrl, serverU
         { key: `sitemaps:${page}:${site}`, ttl, contentType: SITEMAP_CONTENT_TYPE, host },
         async () => {
           const entries = await loadEntries(payload, ttl)
+          await nextTurn()
           // Files exist only while the sitemap is an index.
           return entries.length <= maxUrls ? null : sitemapPage(entries, maxUrls, page, site)
         },
