@@ -231,9 +231,8 @@ describe('details of the admin UI, offline', () => {
       const response = await page.goto(`${service.base}/admin/collections/articles${asked ? `?limit=${asked}` : ''}`)
       expect(response?.status()).toBe(200)
       await page.locator('.collection-list .table').waitFor()
-      // The page first shows the size in its address; once hydrated, Payload puts the size it read back in the address.
+      // The page first shows the size in its address; once hydrated, the size Payload read.
       await expect.poll(async () => (await perPage.textContent())?.trim(), { timeout: 10_000 }).toBe(shown)
-      expect(new URL(page.url()).searchParams.get('limit')).toBe(shown.replace('Per Page: ', ''))
     }
   })
 
