@@ -71,13 +71,15 @@ export const Articles: CollectionConfig = {
   // `counters` after `status`: the published articles' view total is summed without reading their rows. (On
   // Postgres the migrations also add `id` to the `status, createdAt` index: deep pages find their ids from it alone.)
   // A column after the content is read from its row's overflow pages on SQLite, so what the public reads of every
-  // published article is in an index beside `status`: the sitemap's slug and last change, the feeds' newest first.
+  // published article is in an index beside `status`: the sitemap's slug and last change, the feeds' newest first,
+  // of one category too (a feed of a category without articles read every article's row).
   indexes: [
     { fields: ['status', 'createdAt'] },
     { fields: ['featured', 'status'] },
     { fields: ['status', 'counters'] },
     { fields: ['status', 'updatedAt', 'slug'] },
     { fields: ['status', 'publishedAt'] },
+    { fields: ['status', 'category', 'publishedAt'] },
   ],
   fields: [
     { name: 'title', type: 'text', required: true, maxLength: 300 },

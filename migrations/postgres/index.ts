@@ -13,6 +13,7 @@ import * as migration_20261124_023541_daily_views from './20261124_023541_daily_
 import * as migration_20261124_055827_counters_table from './20261124_055827_counters_table';
 import * as migration_20261124_193915_hasmany_parent_index from './20261124_193915_hasmany_parent_index';
 import * as migration_20261203_181136_published_listing_indexes from './20261203_181136_published_listing_indexes';
+import * as migration_20261203_195050_feed_category_index from './20261203_195050_feed_category_index';
 
 export const migrations = [
   {
@@ -83,11 +84,16 @@ export const migrations = [
   {
     up: migration_20261124_193915_hasmany_parent_index.up,
     down: migration_20261124_193915_hasmany_parent_index.down,
-    name: '20261124_193915_hasmany_parent_index'
+    name: '20261124_193915_hasmany_parent_index',
   },
   {
     up: migration_20261203_181136_published_listing_indexes.up,
     down: migration_20261203_181136_published_listing_indexes.down,
     name: '20261203_181136_published_listing_indexes',
+  },
+  {
+    up: migration_20261203_195050_feed_category_index.up,
+    down: migration_20261203_195050_feed_category_index.down,
+    name: '20261203_195050_feed_category_index'
   },
 ];

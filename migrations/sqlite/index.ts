@@ -14,6 +14,7 @@ import * as migration_20261124_055803_counters_table from './20261124_055803_cou
 import * as migration_20261124_193908_hasmany_parent_index from './20261124_193908_hasmany_parent_index';
 import * as migration_20261127_165442_ids_never_reused from './20261127_165442_ids_never_reused';
 import * as migration_20261203_181132_published_listing_indexes from './20261203_181132_published_listing_indexes';
+import * as migration_20261203_195044_feed_category_index from './20261203_195044_feed_category_index';
 
 export const migrations = [
   {
@@ -95,5 +96,10 @@ export const migrations = [
     up: migration_20261203_181132_published_listing_indexes.up,
     down: migration_20261203_181132_published_listing_indexes.down,
     name: '20261203_181132_published_listing_indexes',
+  },
+  {
+    up: migration_20261203_195044_feed_category_index.up,
+    down: migration_20261203_195044_feed_category_index.down,
+    name: '20261203_195044_feed_category_index'
   },
 ];
