@@ -66,6 +66,7 @@ export const Articles: CollectionConfig = {
       deleteRowsPointingAt('article-daily-views', 'article'),
       deleteRowsPointingAt('article-redirects', 'article'),
     ],
+    beforeOperation: [content.beforeOperation],
     beforeValidate: [generateSlug(ARTICLES_SLUG)],
   },
   // `counters` after `status`: the published articles' view total is summed without reading their rows. (On

@@ -50,6 +50,7 @@ export const Projects: CollectionConfig = {
     ],
     afterChange: [syncScheduledPublish(PROJECTS_SLUG)],
     afterDelete: [cancelScheduledPublishOnDelete(PROJECTS_SLUG), deleteCounterRow],
+    beforeOperation: [content.beforeOperation],
   },
   indexes: [{ fields: ['status', 'createdAt'] }, { fields: ['featured', 'status'] }, { fields: ['status', 'counters'] }],
   fields: [

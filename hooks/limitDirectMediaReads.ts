@@ -37,8 +37,8 @@ const askedDirectly = (req: PayloadRequest, args: object): boolean =>
 /**
  * Anyone but staff reads a media record directly only if a public gallery shows it: an image uploaded for a draft,
  * a hidden gallery or nothing yet is not listed to strangers (by id: a 404). An image comes along as before with
- * what the caller may read that holds it: a published article's rich text, a public gallery. Files are served by
- * name to everyone (access stays open), as published Markdown and URL fields link them.
+ * what the caller may read that holds it (a public gallery). Files are served by name to everyone (access stays
+ * open), as published Markdown and URL fields link them.
  */
 export const limitDirectMediaReads: CollectionBeforeOperationHook = async ({ args, operation, req }) => {
   if (!['read', 'count', 'readDistinct'].includes(operation) || isStaff(req.user) || !askedDirectly(req, args)) return args

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { CMS_API_BODY_LIMITS } from '../../lib/cmsApiLimits'
 import { GRAPHQL_BOUNDS } from '../../lib/queryBounds'
 import { createAccount, loginToken } from '../helpers/accounts'
+import { createProject } from '../helpers/content'
 import { bootService, type BootedService } from '../helpers/bootService'
 
 let service: BootedService
@@ -86,6 +87,33 @@ describe('/cms-api for anonymous callers', () => {
     expect(res.status).toBe(200)
     expect(res.body.docs.map((doc: { status: string }) => doc.status)).toEqual(['published'])
     expect(res.text).not.toMatch(EMAIL_PATTERN)
+  })
+
+  it('reads the Markdown, never the editor\'s rich-text copy: lists, by id, asked for by select, GraphQL, as a member too', async () => {
+    const { payload } = service
+    const project = await createProject(payload, { title: 'Shown', content: '## Built with care' })
+    const list = await service.request().get('/cms-api/articles?depth=2')
+    expect(list.body.docs[0]).toMatchObject({ title: 'A published article', content: '# Hi' })
+    expect(list.body.docs[0]).not.toHaveProperty('contentRichText')
+    const id = list.body.docs[0].id
+    const byId = await service.request().get(`/cms-api/articles/${id}`)
+    expect(byId.body).toMatchObject({ id, content: '# Hi' })
+    expect(byId.body).not.toHaveProperty('contentRichText')
+    const asked = await service.request().get('/cms-api/articles?select[contentRichText]=true&select[title]=true')
+    expect(asked.body.docs).toEqual([{ id, title: 'A published article' }])
+    const askedAlone = await service.request().get(`/cms-api/articles/${id}?select[contentRichText]=true`)
+    expect(askedAlone.body).toEqual({ id })
+    const excluding = await service.request().get('/cms-api/projects?select[content]=false')
+    expect(excluding.body.docs[0]).toMatchObject({ id: project.id, title: 'Shown' })
+    expect(excluding.body.docs[0]).not.toHaveProperty('content')
+    expect(excluding.body.docs[0]).not.toHaveProperty('contentRichText')
+    const member = await service.request().get(`/cms-api/projects/${project.id}`).set('Authorization', `Bearer ${userToken}`)
+    expect(member.body).toMatchObject({ id: project.id, content: '## Built with care' })
+    expect(member.body).not.toHaveProperty('contentRichText')
+    const graphql = await service.request().post('/cms-api/graphql').send({ query: '{ Articles { docs { title contentRichText } } }' })
+    expect(graphql.body.data.Articles.docs).toEqual([{ title: 'A published article', contentRichText: null }])
+    const editor = await service.request().get(`/cms-api/articles/${id}`).set('Authorization', `Bearer ${editorToken}`)
+    expect(editor.body.contentRichText.root.children[0]).toMatchObject({ type: 'heading', tag: 'h1' })
   })
 
   it('cannot create users (no self-made admins)', async () => {
