@@ -15,6 +15,7 @@ import * as migration_20261124_193908_hasmany_parent_index from './20261124_1939
 import * as migration_20261127_165442_ids_never_reused from './20261127_165442_ids_never_reused';
 import * as migration_20261203_181132_published_listing_indexes from './20261203_181132_published_listing_indexes';
 import * as migration_20261203_195044_feed_category_index from './20261203_195044_feed_category_index';
+import * as migration_20261203_211410_long_columns_last from './20261203_211410_long_columns_last';
 
 export const migrations = [
   {
@@ -100,6 +101,11 @@ export const migrations = [
   {
     up: migration_20261203_195044_feed_category_index.up,
     down: migration_20261203_195044_feed_category_index.down,
-    name: '20261203_195044_feed_category_index'
+    name: '20261203_195044_feed_category_index',
+  },
+  {
+    up: migration_20261203_211410_long_columns_last.up,
+    down: migration_20261203_211410_long_columns_last.down,
+    name: '20261203_211410_long_columns_last',
   },
 ];

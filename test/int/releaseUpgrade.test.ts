@@ -172,3 +172,49 @@ describe("a database made by the last release's code", () => {
     }
   })
 })
+
+describe('the long columns of articles and projects moved to the end of their rows (SQLite)', () => {
+  const LONG_COLUMNS_LAST = '20261203_211410_long_columns_last'
+  const at = migrations.findIndex(({ name }) => name === LONG_COLUMNS_LAST)
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'long-columns-'))
+  const url = `file:${path.join(dataDir, 'release.db')}`
+  let client: Client
+  let payload: Payload
+
+  beforeAll(async () => {
+    if (skip()) return
+    fs.copyFileSync(FIXTURE, path.join(dataDir, 'release.db'))
+    client = createClient({ url })
+    payload = await getPayload({
+      config: buildConfig({ secret: 'release-upgrade-test', db: sqliteAdapter({ client: { url }, push: false }), collections: [], telemetry: false }),
+      disableOnInit: true,
+    })
+    await payload.db.migrate({ migrations: migrations.slice(0, at) as never })
+  })
+
+  afterAll(async () => {
+    client?.close()
+    if (payload) await closeDatabase(payload)
+    fs.rmSync(dataDir, { recursive: true, force: true })
+  })
+
+  const columns = async (table: string) => (await client.execute(`SELECT name FROM pragma_table_info('${table}')`)).rows.map((row) => String(row.name))
+
+  it('keeps every row of every table, index and trigger; only the order of those columns changes', async () => {
+    if (skip()) return
+    const before = await dump(client)
+    const companionsBefore = await companions(client)
+    const [articles, projects] = [await columns('articles'), await columns('projects')]
+    expect(articles.slice(-3)).not.toEqual(['toc', 'content', 'content_rich_text'])
+
+    await payload.db.migrate({ migrations: migrations.slice(0, at + 1) as never })
+    const after = await dump(client)
+    expect(after.payload_migrations!.map((row) => Reflect.get(row as object, 'name'))).toContain(LONG_COLUMNS_LAST)
+    expect({ ...after, payload_migrations: before.payload_migrations }).toEqual(before)
+    expect(before.articles!.some((row) => String(Reflect.get(row as object, 'content_rich_text') ?? '').length > 100)).toBe(true)
+    expect(await companions(client)).toEqual(companionsBefore)
+    expect((await client.execute('PRAGMA foreign_key_check')).rows).toEqual([])
+    expect(await columns('articles')).toEqual([...articles.filter((name) => !['toc', 'content', 'content_rich_text'].includes(name)), 'toc', 'content', 'content_rich_text'])
+    expect(await columns('projects')).toEqual([...projects.filter((name) => !['content', 'content_rich_text'].includes(name)), 'content', 'content_rich_text'])
+  })
+})
