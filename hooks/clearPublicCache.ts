@@ -2,7 +2,7 @@ import type { PayloadRequest } from 'payload'
 
 import { cacheBroadcastOf } from '../lib/coherence/cacheBroadcast'
 import { whenCommitted } from '../lib/db/afterCommit'
-import { keepsPublicFields } from '../lib/publicFields'
+import { hiddenBeforeAndAfter, keepsPublicFields } from '../lib/publicFields'
 import { publicCache } from '../lib/publicCache'
 
 /** Tells the other processes on this database to clear theirs (lib/coherence), once the change is committed. */
@@ -35,11 +35,14 @@ type ChangeArgs<Doc> = {
 /**
  * Any change to a record clears what anonymous visitors are served from the public cache (payloads, counts, answers),
  * in this process and, once committed, in every other process on the same database. An update that changes none of
- * the fields a collection declares public (lib/publicFields.ts: a user's password, session or reset token) does not.
+ * the fields a collection declares public (lib/publicFields.ts: a user's password, session or reset token) does not,
+ * nor a change to a record the public is shown neither before nor after (a wall message held or caught as spam).
  * One function serves as a collection afterChange, afterDelete and a global afterChange hook.
  */
 export const clearPublicCache = async <Doc>({ collection, doc, operation, previousDoc, req }: ChangeArgs<Doc>): Promise<Doc> => {
   if (operation === 'update' && keepsPublicFields(collection?.custom, previousDoc, doc)) return doc
+  // Anyone may post a wall message: one held for moderation or caught as spam must not empty the cache for everyone.
+  if (hiddenBeforeAndAfter(collection?.custom, previousDoc, doc)) return doc
   publicCache.clear()
   const db = req?.payload?.db
   if (!db) return doc

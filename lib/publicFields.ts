@@ -17,3 +17,19 @@ export const keepsPublicFields = (custom: Record<string, unknown> | undefined, p
   const fields = publicFieldsOf(custom)
   return fields !== undefined && fields.every((field) => valueOf(previousDoc, field) === valueOf(doc, field))
 }
+
+/**
+ * A collection whose records the public sees only in some states names them in its config's `custom.publicWhen`, as
+ * field values a shown record has (wall messages: `{ status: 'approved' }`). A change to a record shown neither before
+ * nor after (a message held for moderation, or caught as spam, and its deletion) changes nothing a visitor is served.
+ */
+export const PUBLIC_WHEN_KEY = 'publicWhen'
+
+const shown = (when: Record<string, unknown>, doc: unknown): boolean =>
+  typeof doc === 'object' && doc !== null && Object.entries(when).every(([field, value]) => Reflect.get(doc, field) === value)
+
+/** True when the collection names when its records are shown and neither `previousDoc` nor `doc` is. */
+export const hiddenBeforeAndAfter = (custom: Record<string, unknown> | undefined, previousDoc: unknown, doc: unknown): boolean => {
+  const when = custom?.[PUBLIC_WHEN_KEY]
+  return typeof when === 'object' && when !== null && !shown(when as Record<string, unknown>, previousDoc) && !shown(when as Record<string, unknown>, doc)
+}

@@ -113,6 +113,28 @@ describe('anonymous answers from the public cache', () => {
     expect((await service.payload.findByID({ collection: 'resources', id: resourceId })).downloadCount).toBe(3)
   })
 
+  it('is kept when a wall message nobody is shown comes in or goes (caught as spam, held for moderation), emptied by one shown', async () => {
+    const { payload } = service
+    const listed = async () => titles((await service.request().get('/api/articles?limit=3')).body)
+    expect(await listed()).toEqual(['Edited title'])
+    await retitleQuietly(articleId, 'Seen only after a clear')
+    const honeypot = await service.request().post('/api/wall-messages').send({ nickname: 'bot', content: 'Buy now', homepage: 'https://spam.example.com' })
+    expect(honeypot.status).toBe(201)
+    const held = await payload.create({ collection: 'wall-messages', data: { nickname: 'held', content: 'Hi', status: 'pending' }, overrideAccess: true })
+    await payload.update({ collection: 'wall-messages', id: held.id, data: { status: 'spam' }, overrideAccess: true })
+    await payload.delete({ collection: 'wall-messages', id: held.id, overrideAccess: true })
+    const stored = await payload.find({ collection: 'wall-messages', where: { nickname: { equals: 'bot' } }, overrideAccess: true })
+    expect(stored.docs.map((doc) => doc.status)).toEqual(['spam'])
+    expect(await listed()).toEqual(['Edited title'])
+    const shown = await payload.create({ collection: 'wall-messages', data: { nickname: 'visitor', content: 'Hello', status: 'pending' }, overrideAccess: true })
+    expect(await listed()).toEqual(['Edited title'])
+    await payload.update({ collection: 'wall-messages', id: shown.id, data: { status: 'approved' }, overrideAccess: true })
+    expect(await listed()).toEqual(['Seen only after a clear'])
+    await retitleQuietly(articleId, 'Edited title')
+    await payload.delete({ collection: 'wall-messages', id: shown.id, overrideAccess: true })
+    expect(await listed()).toEqual(['Edited title'])
+  })
+
   it('forgets a cached article once it is unpublished, and a deleted resource', async () => {
     expect((await service.request().get(`/api/articles/${articleId}`)).status).toBe(200)
     await service.payload.update({ collection: 'articles', id: articleId, data: { status: 'draft' }, overrideAccess: true })
