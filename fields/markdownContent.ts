@@ -7,10 +7,12 @@ import {
   type FieldHook,
   type Payload,
   type RichTextField,
+  type SelectType,
   type SanitizedCollectionConfig,
   type TextareaField,
   ValidationError,
 } from 'payload'
+import { getSelectMode } from 'payload/shared'
 
 import { staffOnlyField } from '../access/staffOnlyField'
 import { MEDIA_SLUG } from '../collections/Media'
@@ -48,8 +50,8 @@ export type MarkdownContent = {
 
 /** `select` without the field `name`: excluded from an exclusion (or no) select, dropped from an inclusion one. */
 const selectWithout = (select: unknown, name: string): Record<string, unknown> => {
-  const asked = typeof select === 'object' && select !== null ? (select as Record<string, unknown>) : {}
-  if (Object.keys(asked).length === 0 || Object.values(asked).includes(false)) return { ...asked, [name]: false }
+  const asked = typeof select === 'object' && select !== null ? (select as SelectType) : {}
+  if (Object.keys(asked).length === 0 || getSelectMode(asked) === 'exclude') return { ...asked, [name]: false }
   const { [name]: _left, ...kept } = asked
   return Object.keys(kept).length > 0 ? kept : { id: true }
 }
