@@ -11,7 +11,7 @@ import { linkWallAuthor } from '../hooks/linkWallAuthor'
 import { flagAwaitingModeration } from '../hooks/flagAwaitingModeration'
 import { markHoneypotSpam } from '../hooks/markHoneypotSpam'
 import { setEmailHash } from '../hooks/setEmailHash'
-import { PUBLIC_WHEN_KEY } from '../lib/publicFields'
+import { PUBLIC_CACHE_SCOPE_KEY, PUBLIC_WHEN_KEY } from '../lib/publicFields'
 
 export const WALL_MESSAGES_SLUG = 'wall-messages'
 export const WALL_STATUSES = ['approved', 'pending', 'spam'] as const
@@ -27,7 +27,7 @@ export const createWallMessages = (moderation: boolean): CollectionConfig => ({
     listSearchableFields: ['nickname', 'content'],
     useAsTitle: 'nickname',
   },
-  custom: { [PUBLIC_WHEN_KEY]: { status: 'approved' } },
+  custom: { [PUBLIC_WHEN_KEY]: { status: 'approved' }, [PUBLIC_CACHE_SCOPE_KEY]: WALL_MESSAGES_SLUG },
   defaultSort: ['-awaitingModeration', '-createdAt'],
   hooks: { beforeChange: [linkWallAuthor, setEmailHash, applyWallModeration(moderation), markHoneypotSpam, flagAwaitingModeration] },
   indexes: [{ fields: ['status', 'createdAt'] }, { fields: ['awaitingModeration', 'createdAt'] }],

@@ -66,7 +66,7 @@ export const wallMessageRoutes = (payload: Payload, ratePerMinute: number, answe
       return sendData(c, wallMessageItem(created, await avatarsOf(payload, [created])), meta, 201)
     })
     .get('/', (c) =>
-      sendPublicRead(c, { ttl: answerTtl }, async () => {
+      sendPublicRead(c, { ttl: answerTtl, scope: WALL_MESSAGES_SLUG }, async () => {
         const { page, limit } = parseQueryParams(listWallMessages.query, c.req.queries())
         const result = await payload.find({
           collection: WALL_MESSAGES_SLUG,

@@ -5,17 +5,33 @@ const MAX_WEIGHT = 64 * 1024 * 1024
 const ENTRY_OVERHEAD = 200
 
 /**
+ * A key kept under a scope: a change that concerns only that scope (a wall message) clears the scope's entries and
+ * leaves the rest (home, articles, feeds) cached.
+ */
+export const scopedKey = (scope: string, key: string): string => `${scope}\0${key}`
+
+const scopeOf = (key: string): string | undefined => {
+  const end = key.indexOf('\0')
+  return end < 0 ? undefined : key.slice(0, end)
+}
+
+/**
  * In-process cache of what anonymous visitors are served: assembled payloads (`home`, `skills`), list counts,
- * prepared responses by URL. Any change made through Payload clears all of it. Kept on globalThis: the admin UI's
- * Next bundle loads its own copy of the collection hooks, and its changes must clear the same cache the API reads.
+ * prepared responses by URL. A change made through Payload clears all of it, or only its scope (`scopedKey`). Kept on
+ * globalThis: the admin UI's Next bundle loads its own copy of the collection hooks, and its changes must clear the
+ * same cache the API reads.
  */
 type PublicCache = {
   get: <T>(key: string) => T | undefined
   /** Keeps `value` until `expires` (a `Date.now()` time); past `MAX_WEIGHT`, the least recently used make room. */
   set: (key: string, value: unknown, expires: number, weight?: number) => void
-  clear: () => void
-  /** Increments on every clear: a value computed before a clear must not be stored after it. */
-  generation: () => number
+  /** Empties the cache; given a scope, only the entries kept under it. */
+  clear: (scope?: string) => void
+  /**
+   * Increments on every clear that reaches a scope's entries (every clear, without a scope): a value computed before
+   * such a clear must not be stored after it.
+   */
+  generation: (scope?: string) => number
 }
 
 /** lru-cache keeps objects; a value is boxed so that any value (a number, a string) can be kept. */
@@ -24,6 +40,7 @@ type Box = { value: unknown }
 const createCache = (maxWeight: number): PublicCache => {
   const entries = new LRUCache<string, Box>({ maxSize: maxWeight })
   let generation = 0
+  const scopeGenerations = new Map<string, number>()
   return {
     get: <T>(key: string) => entries.get(key)?.value as T | undefined,
     set: (key, value, expires, valueWeight = 1) => {
@@ -31,11 +48,17 @@ const createCache = (maxWeight: number): PublicCache => {
       if (ttl <= 0) return
       entries.set(key, { value }, { ttl, size: valueWeight + key.length + ENTRY_OVERHEAD })
     },
-    clear: () => {
-      generation++
-      entries.clear()
+    clear: (scope) => {
+      if (scope === undefined) {
+        generation++
+        entries.clear()
+        return
+      }
+      scopeGenerations.set(scope, (scopeGenerations.get(scope) ?? 0) + 1)
+      const prefix = scopedKey(scope, '')
+      for (const key of [...entries.keys()]) if (key.startsWith(prefix)) entries.delete(key)
     },
-    generation: () => generation,
+    generation: (scope) => generation + (scope === undefined ? 0 : (scopeGenerations.get(scope) ?? 0)),
   }
 }
 
@@ -57,11 +80,12 @@ export const computeOnce = async <T>(
   compute: () => Promise<T>,
   weigh: (value: T) => number = () => 1,
 ): Promise<T> => {
-  const generation = publicCache.generation()
+  const scope = scopeOf(key)
+  const generation = publicCache.generation(scope)
   const running = inFlight.get(key)
   if (running && running.generation === generation) return running.promise as Promise<T>
   const promise = compute().then((value) => {
-    if (publicCache.generation() === generation) publicCache.set(key, value, Date.now() + ttlSeconds * 1000, weigh(value))
+    if (publicCache.generation(scope) === generation) publicCache.set(key, value, Date.now() + ttlSeconds * 1000, weigh(value))
     return value
   })
   inFlight.set(key, { generation, promise })

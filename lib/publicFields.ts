@@ -33,3 +33,16 @@ export const hiddenBeforeAndAfter = (custom: Record<string, unknown> | undefined
   const when = custom?.[PUBLIC_WHEN_KEY]
   return typeof when === 'object' && when !== null && !shown(when as Record<string, unknown>, previousDoc) && !shown(when as Record<string, unknown>, doc)
 }
+
+/**
+ * A collection whose records only some public answers show names a cache scope in its config's
+ * `custom.publicCacheScope`, and those answers keep themselves under it (endpoints/http/publicResponse.ts): a change
+ * to one of its records clears that scope, not everything (an anonymous wall message leaves home and articles cached).
+ */
+export const PUBLIC_CACHE_SCOPE_KEY = 'publicCacheScope'
+
+/** The cache scope a collection declares, if any. */
+export const cacheScopeOf = (custom: Record<string, unknown> | undefined): string | undefined => {
+  const scope = custom?.[PUBLIC_CACHE_SCOPE_KEY]
+  return typeof scope === 'string' && scope !== '' ? scope : undefined
+}

@@ -1,4 +1,4 @@
-import { computeOnce, publicCache } from '../../lib/publicCache'
+import { computeOnce, publicCache, scopedKey } from '../../lib/publicCache'
 import { setPublicCaching } from './cacheControl'
 import { type PreparedBody, prepareData } from '../../lib/preparedBody'
 import { sendPrepared } from './envelope'
@@ -23,6 +23,11 @@ export type PublicReadOptions = {
    * under this key, served to staff too (with `no-store`), and to any URL that reaches the route.
    */
   sharedKey?: string
+  /**
+   * The cache scope the answer is kept under, for an answer that shows only records of a collection declaring that
+   * scope (lib/publicFields.ts, `cacheScopeOf`): a change to such a record clears only the scope.
+   */
+  scope?: string
 }
 
 /** Where an anonymous GET's prepared response is kept: under its exact path and query. */
@@ -48,7 +53,7 @@ export const pathAndQuery = (c: ApiContext): string => {
  */
 export const sendPublicBody = (
   c: ApiContext,
-  { ttl, maxAge = 0, sharedKey }: PublicReadOptions,
+  { ttl, maxAge = 0, sharedKey, scope }: PublicReadOptions,
   prepare: () => Promise<PreparedBody>,
 ): Response | Promise<Response> => {
   const send = (body: PreparedBody) => {
@@ -56,7 +61,8 @@ export const sendPublicBody = (
     return sendPrepared(c, body)
   }
   if (c.get('user') && !sharedKey) return prepare().then(send)
-  const key = sharedKey ?? responseKey(pathAndQuery(c))
+  const unscoped = sharedKey ?? responseKey(pathAndQuery(c))
+  const key = scope === undefined ? unscoped : scopedKey(scope, unscoped)
   // A hit is answered in the same turn: no promise between the request and its answer.
   const hit = publicCache.get<PreparedBody>(key)
   return hit ? send(hit) : computeOnce(key, ttl, prepare, weight).then(send)

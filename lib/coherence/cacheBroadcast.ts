@@ -5,10 +5,11 @@
  */
 export type CacheBroadcast = {
   /**
-   * Tells the other processes; calls within one turn of the event loop send one message. Resolves once it is sent
-   * (never rejects: a failure is logged), so an editor's answer comes after the other processes were told.
+   * Tells the other processes to clear their cache, or only `scope` of it; calls within one turn of the event loop
+   * send one message per scope. Resolves once it is sent (never rejects: a failure is logged), so an editor's answer
+   * comes after the other processes were told.
    */
-  announce: () => Promise<void>
+  announce: (scope?: string) => Promise<void>
   /** Stops listening and closes what it opened. */
   stop: () => Promise<void>
 }

@@ -7,8 +7,8 @@ import { startGenerationPoller } from './generationPoller'
 import { isMongoConnection, mongoGenerationStore } from './mongoGeneration'
 import { sqlGenerationStore } from './sqlGeneration'
 
-/** A clear announced by another process: this one clears too, without announcing it again. */
-const clearFromElsewhere = () => publicCache.clear()
+/** A clear (of the whole cache, or of a scope) announced by another process: this one clears too, without announcing it again. */
+const clearFromElsewhere = (scope: string | undefined) => publicCache.clear(scope)
 
 const broadcastFor = async (payload: Payload): Promise<CacheBroadcast | undefined> => {
   const db: object = payload.db

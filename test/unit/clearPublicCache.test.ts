@@ -4,7 +4,7 @@ import type { DatabaseAdapter, PayloadRequest } from 'payload'
 import { clearPublicCache } from '../../hooks/clearPublicCache'
 import { runCallbacksOnCommit } from '../../lib/db/afterCommit'
 import { setCacheBroadcast } from '../../lib/coherence/cacheBroadcast'
-import { publicCache } from '../../lib/publicCache'
+import { publicCache, scopedKey } from '../../lib/publicCache'
 
 const fakeDb = () => {
   const events: string[] = []
@@ -73,17 +73,36 @@ describe('clearPublicCache and public fields', () => {
   })
 })
 
+describe('clearPublicCache and cache scopes', () => {
+  const wall = { custom: { publicWhen: { status: 'approved' }, publicCacheScope: 'wall-messages' } }
+  const wallAnswer = scopedKey('wall-messages', 'response:/api/wall-messages')
+
+  it("a shown record of a collection with a scope clears that scope's answers and leaves the rest", async () => {
+    keep('home')
+    keep(wallAnswer)
+    await clearPublicCache({ collection: wall, operation: 'create', doc: { status: 'approved' } })
+    expect(publicCache.get(wallAnswer)).toBeUndefined()
+    expect(publicCache.get('home')).toBe('value')
+  })
+
+  it('a change elsewhere clears the scoped answers too', async () => {
+    keep(wallAnswer)
+    await clearPublicCache({ collection: { custom: {} }, operation: 'create', doc: {} })
+    expect(publicCache.get(wallAnswer)).toBeUndefined()
+  })
+})
+
 describe('clearPublicCache tells the other processes', () => {
   const withBroadcast = () => {
     const { db, events, payload } = fakeDb()
-    let announced = 0
+    const scopes: (string | undefined)[] = []
     setCacheBroadcast(db, {
-      announce: async () => {
-        announced++
+      announce: async (scope) => {
+        scopes.push(scope)
       },
       stop: async () => {},
     })
-    return { db, events, payload, announced: () => announced }
+    return { db, events, payload, scopes, announced: () => scopes.length }
   }
 
   it('after the commit, not before, and never for a rollback', async () => {
@@ -102,6 +121,15 @@ describe('clearPublicCache tells the other processes', () => {
     for (let record = 0; record < 3; record++) await clearPublicCache({ doc: {}, req: { payload, transactionID: 'tx-5' } })
     await db.commitTransaction('tx-5')
     expect(announced()).toBe(1)
+  })
+
+  it("with the collection's scope, once per scope in a transaction", async () => {
+    const { db, payload, scopes } = withBroadcast()
+    const wall = { custom: { publicCacheScope: 'wall-messages' } }
+    for (let record = 0; record < 2; record++) await clearPublicCache({ collection: wall, doc: {}, req: { payload, transactionID: 'tx-6' } })
+    await clearPublicCache({ collection: {}, doc: {}, req: { payload, transactionID: 'tx-6' } })
+    await db.commitTransaction('tx-6')
+    expect(scopes).toEqual(['wall-messages', undefined])
   })
 
   it('at once when the write has no transaction (committed already)', async () => {

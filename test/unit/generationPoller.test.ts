@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
 import { coalesced } from '../../lib/coherence/cacheBroadcast'
-import { type GenerationStore, startGenerationPoller } from '../../lib/coherence/generationPoller'
+import { type GenerationStore, startGenerationPoller, WHOLE_CACHE } from '../../lib/coherence/generationPoller'
 import { pollUntil } from '../helpers/poll'
 
 const quietLogger = () => {
@@ -9,21 +9,31 @@ const quietLogger = () => {
   return { lines, logger: { info: (message: string) => lines.push(message), warn: (_: object, message: string) => lines.push(message) } }
 }
 
-/** One shared counter, as the database holds it; `failing` makes every read and bump throw. */
+/** Shared counters per scope, as the database holds them; `failing` makes every read and bump throw. */
 const sharedGeneration = () => {
-  const state = { value: 0, failing: false, reads: 0 }
+  const counters = new Map<string, number>()
+  const state = {
+    failing: false,
+    reads: 0,
+    /** The whole cache's counter. */
+    get value() {
+      return counters.get(WHOLE_CACHE) ?? 0
+    },
+  }
   const store: GenerationStore = {
     read: async () => {
       state.reads++
       if (state.failing) throw new Error('database is locked')
-      return state.value
+      return new Map(counters)
     },
-    bump: async () => {
+    bump: async (scope) => {
       if (state.failing) throw new Error('database is locked')
-      return ++state.value
+      const next = (counters.get(scope) ?? 0) + 1
+      counters.set(scope, next)
+      return next
     },
   }
-  return { state, store }
+  return { counters, state, store }
 }
 
 describe('startGenerationPoller', () => {
@@ -42,6 +52,28 @@ describe('startGenerationPoller', () => {
       await pollUntil('a few more polls', async () => (state.reads > readsBefore + 4 ? true : undefined), { everyMs: 5 })
       expect(mine).toBe(0)
       expect(theirs).toBe(1)
+    } finally {
+      await me.stop()
+      await other.stop()
+    }
+  })
+
+  it("clears only the scope another process announced, and everything on a whole clear", async () => {
+    const { counters, store } = sharedGeneration()
+    const cleared: (string | undefined)[] = []
+    const { logger } = quietLogger()
+    const me = await startGenerationPoller(store, (scope) => cleared.push(scope), logger, 10)
+    const other = await startGenerationPoller(store, () => {}, logger, 10)
+    try {
+      await other.announce('wall-messages')
+      expect(counters.get('wall-messages')).toBe(1)
+      expect(counters.has(WHOLE_CACHE)).toBe(false)
+      await pollUntil('the scoped clear', async () => (cleared.length === 1 ? true : undefined))
+      expect(cleared).toEqual(['wall-messages'])
+      await Promise.all([other.announce('wall-messages'), other.announce()])
+      await pollUntil('the whole clear', async () => (cleared.length === 2 ? true : undefined))
+      // A whole clear covers the scope that moved with it: one clear, of everything.
+      expect(cleared).toEqual(['wall-messages', undefined])
     } finally {
       await me.stop()
       await other.stop()

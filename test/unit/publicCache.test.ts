@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 
-import { cached, publicCache } from '../../lib/publicCache'
+import { cached, publicCache, scopedKey } from '../../lib/publicCache'
 
 const deferred = <T>() => {
   let resolve!: (value: T) => void
@@ -46,6 +46,25 @@ describe('cached', () => {
     expect(await cached('k', 60, async () => 'after the edit')).toBe('after the edit')
   })
 
+  it('a scoped clear drops only that scope: a value computed under it meanwhile is not stored, others are', async () => {
+    const wallKey = scopedKey('wall', 'response:/api/wall-messages')
+    const gate = deferred<void>()
+    const staleWall = cached(wallKey, 60, async () => {
+      await gate.promise
+      return 'before the message'
+    })
+    const home = cached('home', 60, async () => {
+      await gate.promise
+      return 'home'
+    })
+    publicCache.clear('wall')
+    gate.resolve()
+    expect(await staleWall).toBe('before the message')
+    expect(await home).toBe('home')
+    expect(publicCache.get(wallKey)).toBeUndefined()
+    expect(publicCache.get('home')).toBe('home')
+  })
+
   it('does not cache with a TTL of 0', async () => {
     let calls = 0
     await cached('k', 0, async () => ++calls)
@@ -56,6 +75,29 @@ describe('cached', () => {
 })
 
 describe('publicCache', () => {
+  it("clears a scope's entries alone; a whole clear reaches every scope", () => {
+    const later = Date.now() + 60_000
+    publicCache.set('home', 'home', later)
+    publicCache.set(scopedKey('wall', 'page 1'), 'wall', later)
+    publicCache.set(scopedKey('wall', 'page 2'), 'wall', later)
+    publicCache.set(scopedKey('wallpaper', 'page 1'), 'other scope', later)
+    const before = { whole: publicCache.generation(), wall: publicCache.generation('wall') }
+
+    publicCache.clear('wall')
+    expect(publicCache.get(scopedKey('wall', 'page 1'))).toBeUndefined()
+    expect(publicCache.get(scopedKey('wall', 'page 2'))).toBeUndefined()
+    expect(publicCache.get('home')).toBe('home')
+    expect(publicCache.get(scopedKey('wallpaper', 'page 1'))).toBe('other scope')
+    expect(publicCache.generation()).toBe(before.whole)
+    expect(publicCache.generation('wall')).toBe(before.wall + 1)
+
+    publicCache.set(scopedKey('wall', 'page 1'), 'wall', later)
+    publicCache.clear()
+    expect(publicCache.get(scopedKey('wall', 'page 1'))).toBeUndefined()
+    expect(publicCache.get('home')).toBeUndefined()
+    expect(publicCache.generation('wall')).toBe(before.wall + 2)
+  })
+
   it('forgets an entry once its time is up', async () => {
     publicCache.set('short', 'value', Date.now() + 30)
     expect(publicCache.get('short')).toBe('value')
