@@ -213,17 +213,18 @@ export const findPublishedArticle = async (
  */
 export const articleRoutes = (payload: Payload, { recordTtl, answerTtl }: PublicCaching): Hono<ApiEnv> =>
   new Hono<ApiEnv>()
-    .get('/', (c) =>
-      sendPublicRead(c, { ttl: answerTtl }, async () => {
-        const { page, limit, featured = false } = parseQueryParams(listArticles.query, c.req.queries())
+    .get('/', (c) => {
+      const inputs = parseQueryParams(listArticles.query, c.req.queries())
+      return sendPublicRead(c, { ttl: answerTtl, inputs }, async () => {
+        const { page, limit, featured = false } = inputs
         const where: Where = { status: { equals: 'published' }, ...(featured ? { featured: { equals: true } } : {}) }
         const [docs, total] = await Promise.all([
           findPage(payload, c.get('user'), where, { page, limit }, recordTtl),
           countArticles(payload, featured, recordTtl),
         ])
         return { data: docs.map(articleListItem), meta: { pagination: { page, limit, total, pages: pageCount(total, limit) } } }
-      }),
-    )
+      })
+    })
     .get('/:key', async (c) => {
       const user = c.get('user')
       const key = c.req.param('key')

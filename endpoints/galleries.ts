@@ -15,7 +15,8 @@ const MEDIA_FIELDS = { url: true, filename: true, sizes: { thumbnail: { url: tru
 export const galleryRoutes = (payload: Payload, ttl: number): Hono<ApiEnv> =>
   new Hono<ApiEnv>()
     .get('/', (c) =>
-      sendPublicRead(c, { ttl }, async () => {
+      // The list reads no parameters: every query string shares one answer.
+      sendPublicRead(c, { ttl, inputs: {} }, async () => {
         const { docs } = await payload.find({
           collection: GALLERIES_SLUG,
           depth: 1,
@@ -29,9 +30,9 @@ export const galleryRoutes = (payload: Payload, ttl: number): Hono<ApiEnv> =>
         return { data: docs.map(galleryListItem) }
       }),
     )
-    .get('/:id', (c) =>
-      sendPublicRead(c, { ttl }, async () => {
-        const id = parsePathId(c.req.param('id'), 'Gallery')
+    .get('/:id', (c) => {
+      const id = parsePathId(c.req.param('id'), 'Gallery')
+      return sendPublicRead(c, { ttl, inputs: { id } }, async () => {
         const doc = await payload.findByID({
           collection: GALLERIES_SLUG,
           depth: 1,
@@ -43,5 +44,5 @@ export const galleryRoutes = (payload: Payload, ttl: number): Hono<ApiEnv> =>
         })
         if (!doc) throw notFound('Gallery')
         return { data: galleryDetail(doc) }
-      }),
-    )
+      })
+    })

@@ -73,9 +73,10 @@ const publicProject = (payload: Payload, id: number, ttl: number) =>
 /** GET /projects, /projects/:id (counts a view) and /projects/:id/related. */
 export const projectRoutes = (payload: Payload, { recordTtl, answerTtl }: PublicCaching): Hono<ApiEnv> =>
   new Hono<ApiEnv>()
-    .get('/', (c) =>
-      sendPublicRead(c, { ttl: answerTtl }, async () => {
-        const { page, limit, status = 'published', category } = parseQueryParams(listProjects.query, c.req.queries())
+    .get('/', (c) => {
+      const inputs = parseQueryParams(listProjects.query, c.req.queries())
+      return sendPublicRead(c, { ttl: answerTtl, inputs }, async () => {
+        const { page, limit, status = 'published', category } = inputs
         // Drafts are filtered by access too: for anyone but staff, status=draft finds nothing.
         const where: Where = { status: { equals: status }, ...(category !== undefined ? { category: { equals: category } } : {}) }
         const result = await payload.find({
@@ -93,8 +94,8 @@ export const projectRoutes = (payload: Payload, { recordTtl, answerTtl }: Public
           data: result.docs.map(projectListItem),
           meta: { total: result.totalDocs, page, limit, totalPages: pageCount(result.totalDocs, limit) },
         }
-      }),
-    )
+      })
+    })
     .get('/:id', async (c) => {
       const id = parsePathId(c.req.param('id'), 'Project')
       const user = c.get('user')
@@ -107,10 +108,10 @@ export const projectRoutes = (payload: Payload, { recordTtl, answerTtl }: Public
       setPublicCaching(c)
       return sendData(c, projectDetail({ ...doc, viewCount }))
     })
-    .get('/:id/related', (c) =>
-      sendPublicRead(c, { ttl: answerTtl }, async () => {
-        const id = parsePathId(c.req.param('id'), 'Project')
-        const { limit } = parseQueryParams(listRelatedProjects.query, c.req.queries())
+    .get('/:id/related', (c) => {
+      const id = parsePathId(c.req.param('id'), 'Project')
+      const { limit } = parseQueryParams(listRelatedProjects.query, c.req.queries())
+      return sendPublicRead(c, { ttl: answerTtl, inputs: { id, limit } }, async () => {
         const { entries, byId } = await rankingCandidates(payload, recordTtl)
         const target = byId.get(id)
         if (!target) throw notFound('Project')
@@ -134,5 +135,5 @@ export const projectRoutes = (payload: Payload, { recordTtl, answerTtl }: Public
           return current ? [relatedProjectItem(doc, current)] : []
         })
         return { data: related }
-      }),
-    )
+      })
+    })

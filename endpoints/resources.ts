@@ -34,9 +34,10 @@ const resourceCacheKey = (id: number) => `resource:${id}`
 /** GET /resources (active ones) and GET /resources/:id/download (302 to the file, counted on every GET; HEAD is not). */
 export const resourceRoutes = (payload: Payload, { recordTtl, answerTtl }: PublicCaching): Hono<ApiEnv> =>
   new Hono<ApiEnv>()
-    .get('/', (c) =>
-      sendPublicRead(c, { ttl: answerTtl }, async () => {
-        const { page, limit } = parseQueryParams(listResources.query, c.req.queries())
+    .get('/', (c) => {
+      const inputs = parseQueryParams(listResources.query, c.req.queries())
+      return sendPublicRead(c, { ttl: answerTtl, inputs }, async () => {
+        const { page, limit } = inputs
         const result = await payload.find({
           collection: RESOURCES_SLUG,
           depth: 0,
@@ -49,8 +50,8 @@ export const resourceRoutes = (payload: Payload, { recordTtl, answerTtl }: Publi
           where: { status: { equals: 'active' } },
         })
         return { data: result.docs.map(resourceListItem), meta: { total: result.totalDocs, page, limit } }
-      }),
-    )
+      })
+    })
     .get('/:id/download', async (c) => {
       const id = parsePathId(c.req.param('id'), 'Resource')
       const user = c.get('user')

@@ -65,9 +65,10 @@ export const wallMessageRoutes = (payload: Payload, ratePerMinute: number, answe
       const meta = awaitsModeration(created, Boolean(input.homepage), moderation) ? { moderation: 'pending' } : {}
       return sendData(c, wallMessageItem(created, await avatarsOf(payload, [created])), meta, 201)
     })
-    .get('/', (c) =>
-      sendPublicRead(c, { ttl: answerTtl, scope: WALL_MESSAGES_SLUG }, async () => {
-        const { page, limit } = parseQueryParams(listWallMessages.query, c.req.queries())
+    .get('/', (c) => {
+      const inputs = parseQueryParams(listWallMessages.query, c.req.queries())
+      return sendPublicRead(c, { ttl: answerTtl, scope: WALL_MESSAGES_SLUG, inputs }, async () => {
+        const { page, limit } = inputs
         const result = await payload.find({
           collection: WALL_MESSAGES_SLUG,
           depth: 0,
@@ -81,6 +82,6 @@ export const wallMessageRoutes = (payload: Payload, ratePerMinute: number, answe
         })
         const avatars = await avatarsOf(payload, result.docs)
         return { data: result.docs.map((doc) => wallMessageItem(doc, avatars)), meta: { total: result.totalDocs, page, limit } }
-      }),
-    )
+      })
+    })
 }

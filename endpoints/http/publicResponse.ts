@@ -28,10 +28,19 @@ export type PublicReadOptions = {
    * scope (lib/publicFields.ts, `cacheScopeOf`): a change to such a record clears only the scope.
    */
   scope?: string
+  /**
+   * What the answer depends on, as the route read and checked it: its path and query parameters. Given, the answer
+   * is kept under the route and these values rather than the URL as sent (`?page=01`, `?page=1&x=2` and `?page=1`
+   * share one), so a query string made up per request cannot make every request a rebuild.
+   */
+  inputs?: Record<string, unknown>
 }
 
-/** Where an anonymous GET's prepared response is kept: under its exact path and query. */
+/** Where an anonymous GET's prepared response is kept when its route names no inputs: under its exact path and query. */
 export const responseKey = (url: string): string => `response:${url}`
+
+const answerKey = (c: ApiContext, inputs: Record<string, unknown> | undefined): string =>
+  inputs ? `response:${c.req.routePath} ${JSON.stringify(inputs)}` : responseKey(pathAndQuery(c))
 
 const weight = (response: PreparedBody) => response.json.length
 
@@ -53,7 +62,7 @@ export const pathAndQuery = (c: ApiContext): string => {
  */
 export const sendPublicBody = (
   c: ApiContext,
-  { ttl, maxAge = 0, sharedKey, scope }: PublicReadOptions,
+  { ttl, maxAge = 0, sharedKey, scope, inputs }: PublicReadOptions,
   prepare: () => Promise<PreparedBody>,
 ): Response | Promise<Response> => {
   const send = (body: PreparedBody) => {
@@ -61,7 +70,7 @@ export const sendPublicBody = (
     return sendPrepared(c, body)
   }
   if (c.get('user') && !sharedKey) return prepare().then(send)
-  const unscoped = sharedKey ?? responseKey(pathAndQuery(c))
+  const unscoped = sharedKey ?? answerKey(c, inputs)
   const key = scope === undefined ? unscoped : scopedKey(scope, unscoped)
   // A hit is answered in the same turn: no promise between the request and its answer.
   const hit = publicCache.get<PreparedBody>(key)

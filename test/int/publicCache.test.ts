@@ -113,10 +113,12 @@ describe('anonymous answers from the public cache', () => {
     expect((await service.payload.findByID({ collection: 'resources', id: resourceId })).downloadCount).toBe(3)
   })
 
-  it('is kept when a wall message nobody is shown comes in or goes (caught as spam, held for moderation), emptied by one shown', async () => {
+  it("is kept when a wall message nobody is shown comes in or goes; one shown clears the wall's answers and keeps the rest", async () => {
     const { payload } = service
     const listed = async () => titles((await service.request().get('/api/articles?limit=3')).body)
+    const wall = async () => ((await service.request().get('/api/wall-messages?limit=5')).body.data as { nickname: string }[]).map((item) => item.nickname)
     expect(await listed()).toEqual(['Edited title'])
+    const wallBefore = await wall()
     await retitleQuietly(articleId, 'Seen only after a clear')
     const honeypot = await service.request().post('/api/wall-messages').send({ nickname: 'bot', content: 'Buy now', homepage: 'https://spam.example.com' })
     expect(honeypot.status).toBe(201)
@@ -127,12 +129,35 @@ describe('anonymous answers from the public cache', () => {
     expect(stored.docs.map((doc) => doc.status)).toEqual(['spam'])
     expect(await listed()).toEqual(['Edited title'])
     const shown = await payload.create({ collection: 'wall-messages', data: { nickname: 'visitor', content: 'Hello', status: 'pending' }, overrideAccess: true })
-    expect(await listed()).toEqual(['Edited title'])
+    expect(await wall()).toEqual(wallBefore)
     await payload.update({ collection: 'wall-messages', id: shown.id, data: { status: 'approved' }, overrideAccess: true })
-    expect(await listed()).toEqual(['Seen only after a clear'])
-    await retitleQuietly(articleId, 'Edited title')
-    await payload.delete({ collection: 'wall-messages', id: shown.id, overrideAccess: true })
+    expect(await wall()).toEqual(['visitor', ...wallBefore])
+    // The article list is still the cached one: it never saw the quiet retitle.
     expect(await listed()).toEqual(['Edited title'])
+    const posted = await service.request().post('/api/wall-messages').send({ nickname: 'guest', content: 'Lovely site' })
+    expect(posted.status).toBe(201)
+    expect(await wall()).toEqual(['guest', 'visitor', ...wallBefore])
+    await payload.delete({ collection: 'wall-messages', id: shown.id, overrideAccess: true })
+    expect(await wall()).toEqual(['guest', ...wallBefore])
+    expect(await listed()).toEqual(['Edited title'])
+    // Any other change clears everything.
+    await service.payload.update({ collection: 'categories', id: (await service.payload.find({ collection: 'categories' })).docs[0]!.id, data: { name: 'Notes' }, overrideAccess: true })
+    expect(await listed()).toEqual(['Seen only after a clear'])
+    await service.payload.update({ collection: 'articles', id: articleId, data: { title: 'Edited title' }, overrideAccess: true })
+  })
+
+  it('serves one answer to query strings that ask the same: parameters the route ignores, repeats, other spellings', async () => {
+    const first = await service.request().get('/api/articles?limit=4')
+    await retitleQuietly(articleId, 'Changed behind the cache')
+    for (const query of ['limit=4&nonce=1', 'nonce=2&limit=4', 'limit=04', 'limit=4&limit=9', 'page=1&limit=4', 'limit=4&page=1&page=7']) {
+      const res = await service.request().get(`/api/articles?${query}`)
+      expect([query, res.status, res.text]).toEqual([query, 200, first.text])
+    }
+    // Another page size is another answer, read afresh.
+    expect(titles((await service.request().get('/api/articles?limit=6')).body)).toEqual(['Changed behind the cache'])
+    const gallery = await service.request().get('/api/galleries')
+    expect((await service.request().get('/api/galleries?x=1')).text).toBe(gallery.text)
+    await service.payload.update({ collection: 'articles', id: articleId, data: { title: 'Edited title' }, overrideAccess: true })
   })
 
   it('forgets a cached article once it is unpublished, and a deleted resource', async () => {
