@@ -1,4 +1,4 @@
-import { computeOnce, publicCache, scopedKey } from '../../lib/publicCache'
+import { computeOnce, publicCache } from '../../lib/publicCache'
 import { setPublicCaching } from './cacheControl'
 import { type PreparedBody, prepareData } from '../../lib/preparedBody'
 import { sendPrepared } from './envelope'
@@ -70,11 +70,10 @@ export const sendPublicBody = (
     return sendPrepared(c, body)
   }
   if (c.get('user') && !sharedKey) return prepare().then(send)
-  const unscoped = sharedKey ?? answerKey(c, inputs)
-  const key = scope === undefined ? unscoped : scopedKey(scope, unscoped)
+  const key = sharedKey ?? answerKey(c, inputs)
   // A hit is answered in the same turn: no promise between the request and its answer.
-  const hit = publicCache.get<PreparedBody>(key)
-  return hit ? send(hit) : computeOnce(key, ttl, prepare, weight).then(send)
+  const hit = publicCache.get<PreparedBody>(key, scope)
+  return hit ? send(hit) : computeOnce(key, ttl, prepare, weight, scope).then(send)
 }
 
 /** `sendPublicBody` for an answer produced as data: the same bytes and ETag as `sendData` would send. */

@@ -4,7 +4,7 @@ import type { DatabaseAdapter, PayloadRequest } from 'payload'
 import { clearPublicCache } from '../../hooks/clearPublicCache'
 import { runCallbacksOnCommit } from '../../lib/db/afterCommit'
 import { setCacheBroadcast } from '../../lib/coherence/cacheBroadcast'
-import { publicCache, scopedKey } from '../../lib/publicCache'
+import { publicCache } from '../../lib/publicCache'
 
 const fakeDb = () => {
   const events: string[] = []
@@ -75,20 +75,21 @@ describe('clearPublicCache and public fields', () => {
 
 describe('clearPublicCache and cache scopes', () => {
   const wall = { custom: { publicWhen: { status: 'approved' }, publicCacheScope: 'wall-messages' } }
-  const wallAnswer = scopedKey('wall-messages', 'response:/api/wall-messages')
+  const wallAnswer = 'response:/api/wall-messages'
+  const keepWallAnswer = () => publicCache.set(wallAnswer, 'value', Date.now() + 60_000, 1, 'wall-messages')
 
   it("a shown record of a collection with a scope clears that scope's answers and leaves the rest", async () => {
     keep('home')
-    keep(wallAnswer)
+    keepWallAnswer()
     await clearPublicCache({ collection: wall, operation: 'create', doc: { status: 'approved' } })
-    expect(publicCache.get(wallAnswer)).toBeUndefined()
+    expect(publicCache.get(wallAnswer, 'wall-messages')).toBeUndefined()
     expect(publicCache.get('home')).toBe('value')
   })
 
   it('a change elsewhere clears the scoped answers too', async () => {
-    keep(wallAnswer)
+    keepWallAnswer()
     await clearPublicCache({ collection: { custom: {} }, operation: 'create', doc: {} })
-    expect(publicCache.get(wallAnswer)).toBeUndefined()
+    expect(publicCache.get(wallAnswer, 'wall-messages')).toBeUndefined()
   })
 })
 

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 
-import { cached, publicCache, scopedKey } from '../../lib/publicCache'
+import { cached, computeOnce, publicCache } from '../../lib/publicCache'
 
 const deferred = <T>() => {
   let resolve!: (value: T) => void
@@ -47,12 +47,12 @@ describe('cached', () => {
   })
 
   it('a scoped clear drops only that scope: a value computed under it meanwhile is not stored, others are', async () => {
-    const wallKey = scopedKey('wall', 'response:/api/wall-messages')
+    const wallKey = 'response:/api/wall-messages'
     const gate = deferred<void>()
-    const staleWall = cached(wallKey, 60, async () => {
+    const staleWall = computeOnce(wallKey, 60, async () => {
       await gate.promise
       return 'before the message'
-    })
+    }, undefined, 'wall')
     const home = cached('home', 60, async () => {
       await gate.promise
       return 'home'
@@ -61,7 +61,7 @@ describe('cached', () => {
     gate.resolve()
     expect(await staleWall).toBe('before the message')
     expect(await home).toBe('home')
-    expect(publicCache.get(wallKey)).toBeUndefined()
+    expect(publicCache.get(wallKey, 'wall')).toBeUndefined()
     expect(publicCache.get('home')).toBe('home')
   })
 
@@ -78,24 +78,35 @@ describe('publicCache', () => {
   it("clears a scope's entries alone; a whole clear reaches every scope", () => {
     const later = Date.now() + 60_000
     publicCache.set('home', 'home', later)
-    publicCache.set(scopedKey('wall', 'page 1'), 'wall', later)
-    publicCache.set(scopedKey('wall', 'page 2'), 'wall', later)
-    publicCache.set(scopedKey('wallpaper', 'page 1'), 'other scope', later)
+    publicCache.set('page 1', 'wall', later, 1, 'wall')
+    publicCache.set('page 2', 'wall', later, 1, 'wall')
+    publicCache.set('page 1', 'other scope', later, 1, 'wallpaper')
+    expect(publicCache.get('page 1')).toBeUndefined() // a scope's keys are its own
     const before = { whole: publicCache.generation(), wall: publicCache.generation('wall') }
 
     publicCache.clear('wall')
-    expect(publicCache.get(scopedKey('wall', 'page 1'))).toBeUndefined()
-    expect(publicCache.get(scopedKey('wall', 'page 2'))).toBeUndefined()
+    expect(publicCache.get('page 1', 'wall')).toBeUndefined()
+    expect(publicCache.get('page 2', 'wall')).toBeUndefined()
     expect(publicCache.get('home')).toBe('home')
-    expect(publicCache.get(scopedKey('wallpaper', 'page 1'))).toBe('other scope')
+    expect(publicCache.get('page 1', 'wallpaper')).toBe('other scope')
     expect(publicCache.generation()).toBe(before.whole)
     expect(publicCache.generation('wall')).toBe(before.wall + 1)
 
-    publicCache.set(scopedKey('wall', 'page 1'), 'wall', later)
+    publicCache.set('page 1', 'wall', later, 1, 'wall')
     publicCache.clear()
-    expect(publicCache.get(scopedKey('wall', 'page 1'))).toBeUndefined()
+    expect(publicCache.get('page 1', 'wall')).toBeUndefined()
+    expect(publicCache.get('page 1', 'wallpaper')).toBeUndefined()
     expect(publicCache.get('home')).toBeUndefined()
     expect(publicCache.generation('wall')).toBe(before.wall + 2)
+  })
+
+  it('gives a scope 4 MB of its own: filling it leaves the rest of the cache alone', () => {
+    const later = Date.now() + 60_000
+    publicCache.set('home', 'home', later)
+    for (let page = 0; page < 100; page++) publicCache.set(`page ${page}`, 'x', later, 100_000, 'wall')
+    expect(publicCache.get('page 0', 'wall')).toBeUndefined() // pushed out within its scope
+    expect(publicCache.get('page 99', 'wall')).toBe('x')
+    expect(publicCache.get('home')).toBe('home')
   })
 
   it('forgets an entry once its time is up', async () => {
