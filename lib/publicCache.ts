@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto'
+
 import { LRUCache } from 'lru-cache'
 
 /** Bytes (roughly) the cache may hold: what an entry's value weighs (a body its length), plus its key and upkeep. */
@@ -5,6 +7,13 @@ const MAX_WEIGHT = 64 * 1024 * 1024
 /** Bytes each scope may hold besides. */
 const SCOPE_MAX_WEIGHT = 4 * 1024 * 1024
 const ENTRY_OVERHEAD = 200
+
+/**
+ * Keys longer than this are kept as their digest. A key may hold what a caller sent (an article's address): 16 KB
+ * ones would let a few thousand made-up addresses, each a cached miss, push every other answer out of the cache.
+ */
+const MAX_KEY_LENGTH = 256
+const storedKey = (key: string) => (key.length <= MAX_KEY_LENGTH ? key : `#${createHash('sha256').update(key).digest('base64url')}`)
 
 /**
  * In-process cache of what anonymous visitors are served: assembled payloads (`home`, `skills`), list counts,
@@ -44,11 +53,12 @@ const createCache = (maxWeight: number, scopeMaxWeight: number): PublicCache => 
     return entries
   }
   return {
-    get: <T>(key: string, scope?: string) => entriesOf(scope).get(key)?.value as T | undefined,
+    get: <T>(key: string, scope?: string) => entriesOf(scope).get(storedKey(key))?.value as T | undefined,
     set: (key, value, expires, valueWeight = 1, scope) => {
       const ttl = expires - Date.now()
       if (ttl <= 0) return
-      entriesOf(scope).set(key, { value }, { ttl, size: valueWeight + key.length + ENTRY_OVERHEAD })
+      const stored = storedKey(key)
+      entriesOf(scope).set(stored, { value }, { ttl, size: valueWeight + stored.length + ENTRY_OVERHEAD })
     },
     clear: (scope) => {
       if (scope === undefined) {

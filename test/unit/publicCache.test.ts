@@ -75,6 +75,16 @@ describe('cached', () => {
 })
 
 describe('publicCache', () => {
+  it('keeps a long key as its digest: 5,000 made-up 16 KB addresses weigh too little to push anything out', () => {
+    const later = Date.now() + 60_000
+    publicCache.set('home', 'home', later)
+    const address = (n: number) => `article:${'x'.repeat(16_000)}-${n}`
+    for (let n = 0; n < 5000; n++) publicCache.set(address(n), null, later)
+    expect(publicCache.get('home')).toBe('home')
+    expect(publicCache.get(address(4999))).toBeNull()
+    expect(publicCache.get(address(5000))).toBeUndefined()
+  })
+
   it("clears a scope's entries alone; a whole clear reaches every scope", () => {
     const later = Date.now() + 60_000
     publicCache.set('home', 'home', later)
