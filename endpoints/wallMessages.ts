@@ -6,6 +6,7 @@ import { PUBLIC_WALL_CONTEXT } from '../access/canCreateWallMessage'
 import { WALL_MESSAGES_SLUG } from '../collections/WallMessages'
 import { HONEYPOT_CONTEXT } from '../hooks/markHoneypotSpam'
 import { leavingDefaults } from '../lib/createData'
+import { cacheScopeOf } from '../lib/publicFields'
 import type { WallMessage } from '../payload-types'
 import { ApiError } from './http/apiError'
 import { sendData } from './http/envelope'
@@ -45,6 +46,8 @@ const awaitsModeration = (created: Pick<WallMessage, 'status'>, honeypotFilled: 
 export const wallMessageRoutes = (payload: Payload, ratePerMinute: number, answerTtl: number, moderation: boolean): Hono<ApiEnv> => {
   // Every attempt counts, accepted or not, so a bot cannot probe the validation for free.
   const limited = rateLimit(payload, { keyPrefix: 'wall-post', perMinute: ratePerMinute, message: 'Too many messages; please wait a minute' })
+  // The scope the collection declares, which its changes clear (hooks/clearPublicCache.ts): one name, in its config.
+  const scope = cacheScopeOf(payload.collections[WALL_MESSAGES_SLUG].config.custom)
 
   return new Hono<ApiEnv>()
     .post('/', limited, async (c) => {
@@ -67,7 +70,7 @@ export const wallMessageRoutes = (payload: Payload, ratePerMinute: number, answe
     })
     .get('/', (c) => {
       const inputs = parseQueryParams(listWallMessages.query, c.req.queries())
-      return sendPublicRead(c, { ttl: answerTtl, scope: WALL_MESSAGES_SLUG, inputs }, async () => {
+      return sendPublicRead(c, { ttl: answerTtl, scope, inputs }, async () => {
         const { page, limit } = inputs
         const result = await payload.find({
           collection: WALL_MESSAGES_SLUG,
