@@ -16,72 +16,6 @@ export type LogLevel = (typeof LOG_LEVELS)[number]
 const SQLITE_SYNCHRONOUS = ['NORMAL', 'FULL', 'EXTRA'] as const
 export type SqliteSynchronous = (typeof SQLITE_SYNCHRONOUS)[number]
 
-/** The service's settings, read once from the process environment. */
-export type ServiceEnv = {
-  admin: boolean
-  adminEmail?: string
-  adminPassword?: string
-  corsOrigins: string[]
-  dataDir: string
-  databaseUrl?: string
-  /** Articles in each RSS, Atom and JSON feed (the newest published). */
-  feedLimit: number
-  /** Milliseconds the request headers may take to arrive before the connection is closed with 408. */
-  headersTimeoutMs: number
-  homeCacheTtl: number
-  host: string
-  /** Milliseconds between two looks at the jobs queue (scheduled publishing, webhook deliveries). */
-  jobsPollMs: number
-  /** Like and unlike requests one client IP may make per minute. */
-  likeRateLimit: number
-  /** Seconds an anonymous list or detail answer is reused (counters may lag that long; edits clear it at once). */
-  listCacheTtl: number
-  /** Failed logins one client IP may make per 15 minutes, across all accounts. */
-  loginRateLimit: number
-  /** `POST /cms-api/users/forgot-password` requests one client IP may make per 15 minutes. */
-  forgotPasswordRateLimit: number
-  /** Failed logins on one account from one client IP before that account is locked for that IP. */
-  loginAccountLimit: number
-  /** Seconds such a lock lasts (and the window its failures are counted in). */
-  loginLockSeconds: number
-  logLevel: LogLevel
-  /** Open connections the server accepts at once; more are closed as they arrive. */
-  maxConnections: number
-  nodeEnv: NodeEnvironment
-  payloadSecret?: string
-  port: number
-  /** Milliseconds a whole request (headers and body) may take to arrive. */
-  requestTimeoutMs: number
-  /** Media on S3-compatible storage (S3_* variables); undefined: media stay in DATA_DIR/media. */
-  s3?: S3Settings
-  serverUrl?: string
-  /** Milliseconds a shutdown waits for requests in flight before it closes the remaining connections. */
-  shutdownTimeoutMs: number
-  siteUrl?: string
-  /** URLs in one sitemap file; past it, /api/sitemap.xml is an index of files of this size. */
-  sitemapMaxUrls: number
-  skillsCacheTtl: number
-  /** SQLite's `PRAGMA synchronous` in WAL mode. */
-  sqliteSynchronous: SqliteSynchronous
-  /** Milliseconds SQLite waits for another writer's lock before the request answers 503. */
-  sqliteBusyTimeoutMs: number
-  trustProxy: boolean
-  wallModeration: boolean
-  wallRateLimit: number
-  /** Webhook URLs may resolve to loopback, private and link-local addresses (receivers on the same host or network). */
-  webhookAllowPrivate: boolean
-  /** Milliseconds between a failed webhook attempt and the next one, each varied by ±20%; one retry per entry. */
-  webhookRetryDelaysMs: number[]
-  /** Days a finished webhook delivery stays in the log (0: forever). */
-  webhookDeliveryRetentionDays: number
-  /** Searches one client IP may make per minute (0: no limit, as the benchmark runs). */
-  searchRateLimit: number
-  /** Megabytes each process's memory copy of the search index may take (undefined: a quarter of the heap, at most 96; 0: none). */
-  searchMemoryMb?: number
-  /** Server processes sharing the port through node:cluster (1: a single process, no cluster primary). */
-  workers: number
-}
-
 const optionalText = z
   .string()
   .trim()
@@ -305,7 +239,7 @@ const toNodeEnvironment = (value: string | undefined): NodeEnvironment =>
  * Reads and checks the service's environment variables.
  * Throws a ConfigError naming every bad variable, so a typo stops the start instead of running with a surprise.
  */
-export const readEnv = (source: Record<string, string | undefined>, cwd = process.cwd()): ServiceEnv => {
+export const readEnv = (source: Record<string, string | undefined>, cwd = process.cwd()) => {
   const parsed = envSchema.safeParse(source)
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`)
@@ -322,45 +256,71 @@ export const readEnv = (source: Record<string, string | undefined>, cwd = proces
   }
 
   return {
+    /** The service's settings, read once from the process environment. */
     admin: vars.ADMIN,
     adminEmail: vars.ADMIN_EMAIL,
     adminPassword: vars.ADMIN_PASSWORD,
     corsOrigins: vars.CORS_ORIGINS,
     dataDir: path.resolve(cwd, vars.DATA_DIR ?? 'data'),
     databaseUrl: vars.DATABASE_URL,
+    /** Articles in each RSS, Atom and JSON feed (the newest published). */
     feedLimit: vars.FEED_LIMIT,
+    /** `POST /cms-api/users/forgot-password` requests one client IP may make per 15 minutes. */
     forgotPasswordRateLimit: vars.FORGOT_PASSWORD_RATE_LIMIT,
+    /** Milliseconds the request headers may take to arrive before the connection is closed with 408. */
     headersTimeoutMs: vars.HEADERS_TIMEOUT * 1000,
     homeCacheTtl: vars.HOME_CACHE_TTL,
     host: vars.HOST ?? '0.0.0.0',
+    /** Milliseconds between two looks at the jobs queue (scheduled publishing, webhook deliveries). */
     jobsPollMs: vars.JOBS_POLL_MS,
+    /** Like and unlike requests one client IP may make per minute. */
     likeRateLimit: vars.LIKE_RATE_LIMIT,
+    /** Seconds an anonymous list or detail answer is reused (counters may lag that long; edits clear it at once). */
     listCacheTtl: vars.LIST_CACHE_TTL,
+    /** Failed logins one client IP may make per 15 minutes, across all accounts. */
     loginRateLimit: vars.LOGIN_RATE_LIMIT,
+    /** Failed logins on one account from one client IP before that account is locked for that IP. */
     loginAccountLimit: vars.LOGIN_ACCOUNT_LIMIT,
+    /** Seconds such a lock lasts (and the window its failures are counted in). */
     loginLockSeconds: vars.LOGIN_LOCK_SECONDS,
+    /** Open connections the server accepts at once; more are closed as they arrive. */
     maxConnections: vars.MAX_CONNECTIONS,
     logLevel: vars.LOG_LEVEL ?? (nodeEnv === 'test' ? 'error' : 'info'),
     nodeEnv,
     payloadSecret: vars.PAYLOAD_SECRET,
     port: vars.PORT,
+    /** Milliseconds a whole request (headers and body) may take to arrive. */
     requestTimeoutMs: vars.REQUEST_TIMEOUT * 1000,
+    /** Media on S3-compatible storage (S3_* variables); undefined: media stay in DATA_DIR/media. */
     s3: readS3Settings(source),
     serverUrl: vars.SERVER_URL,
+    /** Milliseconds a shutdown waits for requests in flight before it closes the remaining connections. */
     shutdownTimeoutMs: vars.SHUTDOWN_TIMEOUT * 1000,
     siteUrl: vars.SITE_URL,
+    /** URLs in one sitemap file; past it, /api/sitemap.xml is an index of files of this size. */
     sitemapMaxUrls: vars.SITEMAP_MAX_URLS,
     skillsCacheTtl: vars.SKILLS_CACHE_TTL,
+    /** SQLite's `PRAGMA synchronous` in WAL mode. */
     sqliteSynchronous: vars.SQLITE_SYNCHRONOUS ?? 'NORMAL',
+    /** Milliseconds SQLite waits for another writer's lock before the request answers 503. */
     sqliteBusyTimeoutMs: vars.SQLITE_BUSY_TIMEOUT,
     trustProxy: vars.TRUST_PROXY,
     wallModeration: vars.WALL_MODERATION,
     wallRateLimit: vars.WALL_RATE_LIMIT,
+    /** Webhook URLs may resolve to loopback, private and link-local addresses (receivers on the same host or network). */
     webhookAllowPrivate: vars.WEBHOOK_ALLOW_PRIVATE,
+    /** Milliseconds between a failed webhook attempt and the next one, each varied by ±20%; one retry per entry. */
     webhookRetryDelaysMs: vars.WEBHOOK_RETRY_DELAYS,
+    /** Days a finished webhook delivery stays in the log (0: forever). */
     webhookDeliveryRetentionDays: vars.WEBHOOK_DELIVERY_RETENTION_DAYS,
+    /** Megabytes each process's memory copy of the search index may take (undefined: a quarter of the heap, at most 96; 0: none). */
     searchMemoryMb: vars.SEARCH_MEMORY_MB,
+    /** Searches one client IP may make per minute (0: no limit, as the benchmark runs). */
     searchRateLimit: vars.SEARCH_RATE_LIMIT,
+    /** Server processes sharing the port through node:cluster (1: a single process, no cluster primary). */
     workers: vars.WORKERS,
   }
 }
+
+/** The service's settings, read once from the process environment. */
+export type ServiceEnv = ReturnType<typeof readEnv>
