@@ -3,7 +3,7 @@ import type { CollectionBeforeOperationHook, PayloadRequest, Sort, Where } from 
 import { inServerAction } from '../lib/nextServerAction'
 import { QUERY_BOUNDS } from '../lib/queryBounds'
 import { QueryBoundsError } from '../lib/queryBoundsError'
-import { closedAccountPath, longTextPath, unindexedSortPath, whereSize } from '../lib/queryablePaths'
+import { closedAccountPath, longTextPath, textOperatorOnDate, unindexedSortPath, whereSize } from '../lib/queryablePaths'
 import { isStaff } from '../lib/roles'
 
 /** The arguments of Payload's collection operations that this hook reads (not every operation has each). */
@@ -98,7 +98,8 @@ const boundedJoins = (joins: unknown, staff: boolean): unknown => {
  * Payload's own included (lib/boundEveryCollection.ts adds it): a page of at most 100 documents for anonymous callers and
  * members (more, `limit=0` or `pagination=false` without a limit is a 400), 1,000 for staff (cut), relationships populated 3 deep at
  * most, no filter or sort on account fields the caller may not read, through relationships too, and at most 20
- * conditions (staff 50) listing at most 1,000 values together. Anyone but staff filters and sorts by no long text, and
+ * conditions (staff 50) listing at most 1,000 values together, text values of at most 1,000 characters (staff 10,000),
+ * no date compared as text. Anyone but staff filters and sorts by no long text, and
  * sorts only by indexed fields (or the collection's own default sort).
  */
 export const boundExternalQueries: CollectionBeforeOperationHook = ({ args, collection, req }) => {
@@ -113,6 +114,10 @@ export const boundExternalQueries: CollectionBeforeOperationHook = ({ args, coll
   const size = whereSize(query.where)
   if (size.conditions > maxConditions) throw new QueryBoundsError(`A query may hold at most ${maxConditions} conditions.`)
   if (size.listedValues > QUERY_BOUNDS.listedValues) throw new QueryBoundsError(`A query may list at most ${QUERY_BOUNDS.listedValues} values.`)
+  const maxText = staff ? QUERY_BOUNDS.staffTextLength : QUERY_BOUNDS.publicTextLength
+  if (size.longestText > maxText) throw new QueryBoundsError(`A value in a query may hold at most ${maxText} characters.`)
+  const dateAsText = textOperatorOnDate(req.payload, collection, query.where)
+  if (dateAsText) throw new QueryBoundsError(`A date cannot be compared as text: ${dateAsText}`)
   const longText = staff ? undefined : longTextPath(req.payload, collection, query)
   if (longText) throw new QueryBoundsError(`Only staff may filter or sort by long text: ${longText}`)
   const unindexed = staff ? undefined : unindexedSortPath(collection, query.sort)

@@ -17,6 +17,12 @@ export const QUERY_BOUNDS = {
    * and 40,000 were a 500 (more variables than SQLite binds).
    */
   listedValues: 1000,
+  /**
+   * Characters in one text operand (`like`, `equals`...), anonymous callers and members; staff's bound sits below the
+   * 50,000 bytes past which SQLite refuses a LIKE pattern (a 500).
+   */
+  publicTextLength: 1000,
+  staffTextLength: 10_000,
 } as const
 
 /** GraphQL operations from outside the process (lib/graphqlBounds.ts). */

@@ -10,6 +10,13 @@ const collectionConfig = (payload: Payload, slug: string): SanitizedCollectionCo
 const blockConfig = (payload: Payload, slug: string): FlattenedBlock | undefined =>
   payload.config.blocks?.find((block) => block.slug === slug)
 
+/** Payload reads `and`/`or` in any case (GraphQL writes `AND`/`OR`), and their parts as a list or an indexed object. */
+const logicalParts = (key: string, constraint: unknown): unknown[] | undefined => {
+  const lower = key.toLowerCase()
+  if (lower !== 'and' && lower !== 'or') return undefined
+  return Array.isArray(constraint) ? constraint : isPlainObject(constraint) ? Object.values(constraint) : []
+}
+
 /**
  * Every field path a `where` names, through `and`/`or` at any depth, nested relationship queries (`contains` with a
  * query of its own) included as paths through the relationship. GraphQL writes `a__b` for `a.b`, as Payload reads it.
@@ -17,7 +24,8 @@ const blockConfig = (payload: Payload, slug: string): FlattenedBlock | undefined
 export const wherePaths = (where: unknown, prefix = ''): string[] => {
   if (!isPlainObject(where)) return []
   return Object.entries(where).flatMap(([key, constraint]) => {
-    if (key === 'and' || key === 'or') return Array.isArray(constraint) ? constraint.flatMap((part) => wherePaths(part, prefix)) : []
+    const parts = logicalParts(key, constraint)
+    if (parts) return parts.flatMap((part) => wherePaths(part, prefix))
     const path = `${prefix}${key.replace(/__/g, '.')}`
     const nested = isPlainObject(constraint) ? Object.values(constraint).flatMap((value) => wherePaths(value, `${path}.`)) : []
     return [path, ...nested]
@@ -121,26 +129,56 @@ const LIST_OPERATORS = new Set(['in', 'not_in', 'all'])
 const listLength = (operand: unknown): number =>
   Array.isArray(operand) ? operand.length : typeof operand === 'string' ? operand.split(',').length : 1
 
+const textLength = (operand: unknown): number =>
+  typeof operand === 'string' ? operand.length : Array.isArray(operand) ? Math.max(0, ...operand.map(textLength)) : 0
+
 /**
- * How large a `where` is: its conditions (one per operator on a field, through `and`/`or` at any depth) and the values
- * its lists hold together.
+ * How large a `where` is: its conditions (one per operator on a field, through `and`/`or` at any depth), the values
+ * its lists hold together, and its longest text operand.
  */
-export const whereSize = (where: unknown): { conditions: number; listedValues: number } => {
-  const size = { conditions: 0, listedValues: 0 }
+export const whereSize = (where: unknown): { conditions: number; listedValues: number; longestText: number } => {
+  const size = { conditions: 0, listedValues: 0, longestText: 0 }
   if (!isPlainObject(where)) return size
   for (const [key, constraint] of Object.entries(where)) {
-    if (key === 'and' || key === 'or') {
-      for (const part of Array.isArray(constraint) ? constraint : []) {
+    const parts = logicalParts(key, constraint)
+    if (parts) {
+      for (const part of parts) {
         const inner = whereSize(part)
         size.conditions += inner.conditions
         size.listedValues += inner.listedValues
+        size.longestText = Math.max(size.longestText, inner.longestText)
       }
     } else if (isPlainObject(constraint)) {
       size.conditions += Math.max(1, Object.keys(constraint).length)
-      for (const [operator, operand] of Object.entries(constraint)) if (LIST_OPERATORS.has(operator)) size.listedValues += listLength(operand)
+      for (const [operator, operand] of Object.entries(constraint)) {
+        const listed = LIST_OPERATORS.has(operator)
+        if (listed) size.listedValues += listLength(operand)
+        size.longestText = Math.max(size.longestText, textLength(listed && typeof operand === 'string' ? operand.split(',') : operand))
+      }
     } else size.conditions += 1
   }
   return size
+}
+
+/** Operators that compare text: on a date field Payload writes SQL the database refuses (a 500). */
+const TEXT_OPERATORS = new Set(['contains', 'like', 'not_like'])
+
+/** Every `path operator` pair of a `where`, through `and`/`or` at any depth. */
+const whereOperators = (where: unknown): { path: string; operator: string }[] => {
+  if (!isPlainObject(where)) return []
+  return Object.entries(where).flatMap(([key, constraint]) => {
+    const parts = logicalParts(key, constraint)
+    if (parts) return parts.flatMap(whereOperators)
+    return isPlainObject(constraint) ? Object.keys(constraint).map((operator) => ({ path: key.replace(/__/g, '.'), operator })) : []
+  })
+}
+
+/** The first `path operator` of a `where` that compares a date field as text, if any. */
+export const textOperatorOnDate = (payload: Payload, collection: SanitizedCollectionConfig, where: unknown): string | undefined => {
+  const misused = whereOperators(where).find(
+    ({ path, operator }) => TEXT_OPERATORS.has(operator) && stepsOf(payload, collection, path.split('.')).at(-1)?.field?.type === 'date',
+  )
+  return misused && `${misused.path} ${misused.operator}`
 }
 
 type QueriedPaths = { where?: Where; sort?: Sort; field?: string }

@@ -410,6 +410,46 @@ describe('query shapes: how much one query may make the database read', () => {
     await stillAnswers()
   })
 
+  it('and/or in capitals (as GraphQL writes them) are held to the same bounds', async () => {
+    const capitals = (count: number, path = 'title') =>
+      Array.from({ length: count }, (_, index) => `where[AND][${index}][${path}][like]=nothing${index}`).join('&')
+    expect((await get(`/cms-api/articles?${capitals(20)}&limit=1&depth=0`)).status).toBe(200)
+    const refused = await get(`/cms-api/articles?${capitals(21)}&limit=1&depth=0`)
+    expect([refused.status, refused.body]).toEqual([400, { errors: [{ message: 'A query may hold at most 20 conditions.' }] }])
+    const longText = await get('/cms-api/articles?where[Or][0][content][like]=word&limit=1&depth=0')
+    expect([longText.status, longText.body]).toEqual([400, LONG_TEXT('content')])
+    const parts = Array.from({ length: 21 }, (_, index) => `{ title: { like: "nothing${index}" } }`).join(', ')
+    const graphqlRefused = await graphql(`{ Articles(where: { OR: [${parts}] }, limit: 1) { totalDocs } }`)
+    expect(graphqlRefused.body.errors).toMatchObject([{ message: 'A query may hold at most 20 conditions.', extensions: { statusCode: 400 } }])
+    const graphqlLongText = await graphql('{ Articles(where: { AND: [{ content: { like: "word" } }] }) { totalDocs } }')
+    expect(graphqlLongText.body.errors).toMatchObject([{ message: 'Only staff may filter or sort by long text: content', extensions: { statusCode: 400 } }])
+  })
+
+  it('a text value holds at most 1,000 characters (staff 10,000), where SQLite refused a LIKE pattern of 50,000 with a 500', async () => {
+    const like = (length: number) => `/cms-api/articles?where[title][like]=${'a'.repeat(length)}&limit=1&depth=0`
+    expect((await get(like(1000))).status).toBe(200)
+    const refused = await get(like(1001))
+    expect([refused.status, refused.body]).toEqual([400, { errors: [{ message: 'A value in a query may hold at most 1000 characters.' }] }])
+    expect((await get(like(10_000), as('editor'))).status).toBe(200)
+    const staffRefused = await service
+      .request()
+      .post('/cms-api/articles')
+      .set({ ...as('editor'), 'Content-Type': 'application/x-www-form-urlencoded', 'X-Payload-HTTP-Method-Override': 'GET' })
+      .send(`where[title][like]=${'a'.repeat(50_001)}&limit=1&depth=0`)
+    expect([staffRefused.status, staffRefused.body]).toEqual([400, { errors: [{ message: 'A value in a query may hold at most 10000 characters.' }] }])
+    await stillAnswers()
+  })
+
+  it.each(['contains', 'like', 'not_like'])('a date compared as text (%s) is a 400, where Payload wrote SQL the database refused', async (operator) => {
+    for (const path of ['createdAt', 'publishedAt']) {
+      const res = await get(`/cms-api/articles?where[${path}][${operator}]=abc&limit=1&depth=0`)
+      expect([path, res.status, res.body]).toEqual([path, 400, { errors: [{ message: `A date cannot be compared as text: ${path} ${operator}` }] }])
+    }
+    const staff = await get(`/cms-api/skills?where[or][0][updatedAt][${operator}]=2026&limit=1`, as('admin'))
+    expect([staff.status, staff.body]).toEqual([400, { errors: [{ message: `A date cannot be compared as text: updatedAt ${operator}` }] }])
+    expect((await get('/cms-api/articles?where[createdAt][greater_than]=2020-01-01&limit=1&depth=0')).status).toBe(200)
+  })
+
   it('a hundred conditions through a relationship are a 400, not the 500 of a join of more than 64 tables', async () => {
     const res = await get(`/cms-api/articles?${conditions(100, 'category.name')}&limit=1&depth=0`, as('admin'))
     expect([res.status, res.body]).toEqual([400, { errors: [{ message: 'A query may hold at most 50 conditions.' }] }])
