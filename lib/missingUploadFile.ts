@@ -5,10 +5,13 @@ import { NotFound, type PayloadRequest } from 'payload'
 
 type FileParams = { params: { collection: string; filename: string } }
 
+/** What a name that leads to no file gets: none there, a file on the way (`a.png/x`), a name longer than the system takes. */
+const NO_SUCH_FILE = new Set(['ENOENT', 'ENOTDIR', 'ENAMETOOLONG'])
+
 const isMissing = async (file: string): Promise<boolean> =>
   fs.stat(file).then(
-    () => false,
-    (error: NodeJS.ErrnoException) => error.code === 'ENOENT',
+    (stats) => !stats.isFile(),
+    (error: NodeJS.ErrnoException) => NO_SUCH_FILE.has(error.code ?? ''),
   )
 
 /**

@@ -142,6 +142,14 @@ describe('media file addresses', () => {
     expect((await service.request().head('/cms-api/media/file/never-uploaded.png')).status).toBe(404)
   })
 
+  it('a name no file can have answers 404 too: longer than the system takes, a file on the way, a folder', async () => {
+    const media = await uploadImage(service.payload, 'on-the-way')
+    fs.mkdirSync(path.join(service.payload.collections.media.config.upload.staticDir!, 'a-folder'), { recursive: true })
+    for (const name of ['a'.repeat(300), `${media.filename}%2Fx`, 'a-folder']) {
+      expect([name, await fileStatus(`/cms-api/media/file/${name}`)]).toEqual([name, 404])
+    }
+  })
+
   it('a file whose record exists but whose file is gone answers 404', async () => {
     const media = await uploadImage(service.payload, 'vanished')
     const staticDir = service.payload.collections.media.config.upload.staticDir!
