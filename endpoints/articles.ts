@@ -237,10 +237,10 @@ export const articleRoutes = (payload: Payload, { recordTtl, answerTtl }: Public
         return redirect(c, `/api/articles/${found.movedTo}`, 301)
       }
       const { doc } = found
-      // A staff preview of a draft is not a reader's view. The counters come fresh from the update (the found record
-      // may come from the cache): the new view count and the like count, in one statement.
+      // A staff preview of a draft is not a reader's view, nor is a HEAD. The counters come fresh from the update (the
+      // found record may come from the cache): the new view count and the like count, in one statement.
       const counters =
-        doc.status === 'published'
+        doc.status === 'published' && c.req.method === 'GET'
           ? await incrementCounterReading(payload, ARTICLES_SLUG, doc.id, 'viewCount', ['likeCount'])
           : { viewCount: doc.viewCount ?? 0, likeCount: doc.likeCount ?? 0 }
       if (counters === undefined) throw notFound('Article')

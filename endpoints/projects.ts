@@ -103,7 +103,7 @@ export const projectRoutes = (payload: Payload, { recordTtl, answerTtl }: Public
       if (!doc) throw notFound('Project')
       // A staff preview of a draft is not a visitor's view.
       const viewCount =
-        doc.status === 'published' ? await incrementCounter(payload, PROJECTS_SLUG, id, 'viewCount') : (doc.viewCount ?? 0)
+        doc.status === 'published' && c.req.method === 'GET' ? await incrementCounter(payload, PROJECTS_SLUG, id, 'viewCount') : (doc.viewCount ?? 0)
       if (viewCount === undefined) throw notFound('Project')
       setPublicCaching(c)
       return sendData(c, projectDetail({ ...doc, viewCount }))

@@ -76,13 +76,13 @@ describe('counted reads of cached records', () => {
     expect(await downloads()).toBe(before + 2)
   })
 
-  it('a query, HEAD, a token: each counted once as the route counts it', async () => {
+  it('a query, HEAD, a token: a view counted once as the route counts it', async () => {
     await service.request().get(`/api/articles/${articleId}`)
     const before = await views()
     expect((await service.request().get(`/api/articles/${articleId}?utm_source=feed`)).body.data.viewCount).toBe(before + 1)
-    expect((await service.request().head(`/api/articles/${articleId}`)).status).toBe(200)
+    for (let index = 0; index < 3; index++) expect((await service.request().head(`/api/articles/${articleId}`)).status).toBe(200)
     expect((await service.request().get(`/api/articles/${articleId}`).set('Authorization', 'Bearer nonsense')).status).toBe(401)
-    expect(await views()).toBe(before + 2) // the query's view and HEAD's (the route counts a HEAD too); not the 401
+    expect(await views()).toBe(before + 1) // the query's view; neither a HEAD (a link checker's) nor the 401
   })
 
   it('a download asked for as HTML is the same 302, counted once; HEAD is not counted', async () => {

@@ -120,6 +120,8 @@ describe('GET /api/projects/:id', () => {
     expect(Object.keys(res.body.data).sort()).toEqual([...LIST_KEYS, 'content', 'screenshots', 'updatedAt'].sort())
     expect(res.body.data).toMatchObject({ id: ids.shop, content: '', screenshots: [], viewCount: 1 })
     expect((await get(`/api/projects/${ids.shop}`)).body.data.viewCount).toBe(2)
+    expect((await service.request().head(`/api/projects/${ids.shop}`)).status).toBe(200)
+    expect((await get(`/api/projects/${ids.shop}`)).body.data.viewCount).toBe(3) // the HEAD was no view
   })
 
   it('counts exactly 50 views for 50 parallel requests', async () => {
