@@ -111,7 +111,7 @@ export const createService = async (env: ServiceEnv): Promise<Service> => {
     if (!adminUi) return Response.json(payloadErrorBody('Not Found'), { status: 404 })
     const outage = await adminUiOutageResponse(payload, path, request.headers.get('cookie'))
     if (outage) return outage
-    const refusal = await serverActionRefusal(payload, request.headers)
+    const refusal = await serverActionRefusal(payload, request)
     if (refusal) return refusal
     await adminUi.handle(bindings.incoming, bindings.outgoing)
     return RESPONSE_ALREADY_SENT

@@ -14,11 +14,14 @@ const NOT_STAFF = 'You are not allowed to perform this action.'
  * Called by anyone else, Next answered 500 whenever the function threw (an unknown name, a body it could not decode,
  * Payload's own "Unauthorized") and printed the error with its stack: any stranger could fill the log and make
  * 500s. So such a call is answered here, before Next: 401 without a session, 403 with a site member's.
- * Undefined: Next answers it. A host app whose own Next serves the admin UI reaches it from its `proxy.ts`, with the
- * Payload instance its route handlers use (endpoints/http/refusalBeforeNext.ts).
+ * Next also runs an action posted as a form, its id in a `$ACTION_ID_…` field and no header at all, so every POST is
+ * taken for one: the admin UI posts nothing else to its pages. Undefined: Next answers it. A host app whose own Next
+ * serves the admin UI reaches it from its `proxy.ts`, with the Payload instance its route handlers use
+ * (endpoints/http/refusalBeforeNext.ts).
  */
-export const serverActionRefusal = async (payloadOrInit: Payload | Promise<Payload>, headers: Headers): Promise<Response | undefined> => {
-  if (!headers.has('next-action')) return undefined
+export const serverActionRefusal = async (payloadOrInit: Payload | Promise<Payload>, request: Pick<Request, 'headers' | 'method'>): Promise<Response | undefined> => {
+  const { headers } = request
+  if (request.method !== 'POST' && !headers.has('next-action')) return undefined
   const payload = await payloadOrInit
   const { user } = await payload.auth({ headers })
   if (isStaff(user)) return undefined

@@ -21,4 +21,4 @@ export const malformedPathResponse = (url: string): Response | undefined => {
  * (lib/adminServerActions.ts). Undefined: the request goes on to Next. `payload` is awaited only for a server action.
  */
 export const refusalBeforeNext = async (payload: Payload | Promise<Payload>, request: Request): Promise<Response | undefined> =>
-  malformedPathResponse(request.url) ?? serverActionRefusal(payload, request.headers)
+  malformedPathResponse(request.url) ?? serverActionRefusal(payload, request)

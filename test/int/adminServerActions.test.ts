@@ -18,8 +18,8 @@ describe("the admin UI's server functions", () => {
   })
 
   const ACTION = '40113cb035846ecc3a151534ff05e8b73b28ade7f7'
-  const refusal = async (headers: Record<string, string>) => {
-    const answer = await serverActionRefusal(service.payload, new Headers(headers))
+  const refusal = async (headers: Record<string, string>, method = 'POST') => {
+    const answer = await serverActionRefusal(service.payload, { method, headers: new Headers(headers) })
     return answer && { status: answer.status, body: await answer.json() }
   }
 
@@ -39,7 +39,13 @@ describe("the admin UI's server functions", () => {
     })
     expect(await refusal({ 'next-action': ACTION, ...(await cookie(editor.email)) })).toBeUndefined()
     expect(await refusal({ 'next-action': ACTION, ...(await cookie(admin.email)) })).toBeUndefined()
+    // An action posted as a form names itself in a field, not a header: any POST is held to the same.
+    const form = { 'content-type': 'multipart/form-data; boundary=x' }
+    expect(await refusal(form)).toMatchObject({ status: 401 })
+    expect(await refusal({ ...form, ...(await cookie(member.email)) })).toMatchObject({ status: 403 })
+    expect(await refusal({ ...form, ...(await cookie(editor.email)) })).toBeUndefined()
     // Pages and everything else the admin UI serves are Next's to answer.
-    expect(await refusal({})).toBeUndefined()
+    expect(await refusal({}, 'GET')).toBeUndefined()
+    expect(await refusal({}, 'HEAD')).toBeUndefined()
   })
 })
