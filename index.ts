@@ -44,6 +44,7 @@ import { answerRequestMistakes } from './hooks/answerRequestMistakes'
 import { GRAPHQL_ERROR_NAME, logGraphqlErrors } from './hooks/logGraphqlErrors'
 import { UploadRefusedError } from './hooks/refuseLargeUpload'
 import { boundEveryCollection } from './lib/boundEveryCollection'
+import { keepAdminStateToStaff } from './lib/staffOnlyAdminState'
 import { boundGraphqlOperations } from './lib/graphqlBounds'
 import { QueryBoundsError } from './lib/queryBoundsError'
 import { RecordInUseError } from './lib/recordInUse'
@@ -304,6 +305,7 @@ export const blogPortfolio =
       routes: { ...incoming.routes, api: cmsApiRoute },
       onInit: async (payload) => {
         boundEveryCollection(payload)
+        keepAdminStateToStaff(payload)
         watchForOutages(payload)
         await renewSqliteConnectionAfterBusy(payload.db, payload.logger)
         runCallbacksOnCommit(payload.db)

@@ -52,8 +52,8 @@ describe('page sizes on /cms-api REST', () => {
     '/cms-api/articles?limit=100000',
     '/cms-api/categories?pagination=false&limit=500',
     '/cms-api/articles/versions?limit=0',
-    '/cms-api/payload-preferences?limit=0',
-    '/cms-api/payload-locked-documents?pagination=false',
+    '/cms-api/payload-jobs?limit=0',
+    '/cms-api/payload-jobs?pagination=false',
   ])('anonymous %s: 400 naming the limit, and the process still answers', async (path) => {
     const res = await get(path)
     expect({ path, status: res.status, body: res.body }).toEqual({ path, status: 400, body: { errors: [{ message: PAGE_REFUSED }] } })
@@ -61,7 +61,7 @@ describe('page sizes on /cms-api REST', () => {
   })
 
   it('a member is held to the same page', async () => {
-    for (const path of ['/cms-api/articles?limit=0', '/cms-api/articles?limit=101', '/cms-api/payload-preferences?pagination=false']) {
+    for (const path of ['/cms-api/articles?limit=0', '/cms-api/articles?limit=101', '/cms-api/categories?pagination=false']) {
       const res = await get(path, as('user'))
       expect({ path, status: res.status, body: res.body }).toEqual({ path, status: 400, body: { errors: [{ message: PAGE_REFUSED }] } })
     }
@@ -454,6 +454,44 @@ describe('query shapes: how much one query may make the database read', () => {
     const res = await get(`/cms-api/articles?${conditions(100, 'category.name')}&limit=1&depth=0`, as('admin'))
     expect([res.status, res.body]).toEqual([400, { errors: [{ message: 'A query may hold at most 50 conditions.' }] }])
     await stillAnswers()
+  })
+})
+
+describe("the admin UI's own state (document locks, preferences) is staff's", () => {
+  const post = (path: string, body: object, headers: Record<string, string> = {}) => service.request().post(path).set(headers).send(body)
+  const FORBIDDEN = { errors: [{ message: 'You are not allowed to perform this action.' }] }
+
+  it('a member can neither lock a document (editors got 423 on every save) nor read the locks; staff can', async () => {
+    const { docs } = await service.payload.find({ collection: 'articles', limit: 1, depth: 0 })
+    const article = docs[0]!.id
+    const member = (await service.payload.find({ collection: 'users', where: { email: { equals: 'member@example.com' } }, depth: 0 })).docs[0]!
+    const lock = { document: { relationTo: 'articles', value: article }, user: { relationTo: 'users', value: member.id } }
+    const refused = await post('/cms-api/payload-locked-documents', lock, as('user'))
+    expect([refused.status, refused.body]).toEqual([403, FORBIDDEN])
+    expect((await post('/cms-api/payload-locked-documents', { globalSlug: 'site', user: lock.user }, as('user'))).status).toBe(403)
+    expect((await get('/cms-api/payload-locked-documents', as('user'))).status).toBe(403)
+    expect((await service.request().patch(`/cms-api/articles/${article}`).set(as('editor')).send({ title: 'Still editable' })).status).toBe(200)
+    const staffLock = await post('/cms-api/payload-locked-documents', { ...lock, user: { relationTo: 'users', value: adminId } }, as('editor'))
+    expect(staffLock.status).toBe(201)
+    expect((await get('/cms-api/payload-locked-documents', as('editor'))).body.totalDocs).toBe(1)
+    expect((await service.request().delete(`/cms-api/payload-locked-documents/${staffLock.body.doc.id}`).set(as('admin'))).status).toBe(200)
+  })
+
+  it('a member cannot store preferences (200 keys of 60 KB filled the disk); staff keep theirs', async () => {
+    const value = { columns: 'x'.repeat(1000) }
+    const refused = await post('/cms-api/payload-preferences/junk-1', { value }, as('user'))
+    expect([refused.status, refused.body]).toEqual([403, FORBIDDEN])
+    expect((await post('/cms-api/payload-preferences/junk-1', { value })).status).toBe(401)
+    expect((await post('/cms-api/payload-preferences', { key: 'junk-2', value, user: { relationTo: 'users', value: adminId } }, as('user'))).status).toBe(403)
+    expect((await get('/cms-api/payload-preferences/junk-1', as('user'))).status).toBe(403)
+    expect((await service.request().delete('/cms-api/payload-preferences/junk-1').set(as('user'))).status).toBe(403)
+    expect(await service.payload.count({ collection: 'payload-preferences', where: { key: { like: 'junk' } } })).toEqual({ totalDocs: 0 })
+
+    expect((await post('/cms-api/payload-preferences/kept', { value }, as('editor'))).status).toBe(200)
+    expect((await get('/cms-api/payload-preferences/kept', as('editor'))).body).toMatchObject({ key: 'kept', value })
+    expect((await service.request().delete('/cms-api/payload-preferences/kept').set(as('editor'))).status).toBe(200)
+    const never = await service.request().delete('/cms-api/payload-preferences/never-set').set(as('editor'))
+    expect([never.status, never.body]).toEqual([404, { errors: [{ message: 'Not Found' }] }])
   })
 })
 
