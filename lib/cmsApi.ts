@@ -6,6 +6,7 @@ import { getPayload, handleEndpoints, type SanitizedConfig } from 'payload'
 import { handOverClientIp } from './clientIp'
 import { bodyLimitFor, declaresTooLarge, limitedBody, NON_STAFF_BODY_LIMIT } from './cmsApiLimits'
 import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE } from './db/databaseUnavailable'
+import { graphqlDocumentRefusal } from './graphqlDocumentSize'
 import { NUL_MESSAGE } from './nulCharacters'
 import { authMetOutage } from './outageAwareJwt'
 import { payloadErrorBody } from './payloadErrorBody'
@@ -177,6 +178,8 @@ export const createCmsApi = (config: SanitizedConfig): CmsApi => {
     // A GraphQL query is small (the limit above): read whole, it is checked before Payload runs it.
     const query = await wholeBody()
     if (query === undefined) return tooLargeResponse(message)
+    const oversized = graphqlDocumentRefusal(query)
+    if (oversized) return errorResponse(400, oversized)
     const forwarded = forPayload(request, clientIp, query)
     return unlessAuthMetOutage(forwarded, await withRequestErrorStatus(await (await loadGraphql())(forwarded)))
   }

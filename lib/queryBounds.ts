@@ -38,4 +38,6 @@ export const GRAPHQL_BOUNDS = {
   nesting: 32,
   /** Payload's complexity score (1 per field, 10 per relationship or join) an anonymous caller or a member may spend. */
   publicComplexity: 250,
+  /** Tokens in one document (names, punctuation, values), for everyone: 20 root fields of 30 fields each need about 1,500. */
+  tokens: 4000,
 } as const

@@ -353,8 +353,12 @@ describe('/cms-api refuses what would harm the process, in its own error shape',
   })
 
   it('400 for fragments spread in each other 2,000 deep, which overflowed the stack of Payload\'s complexity count', async () => {
-    const chain = Array.from({ length: 2000 }, (_, index) => `fragment F${index} on Query { ...F${index + 1} }`).join(' ')
-    const deep = await service.request().post('/cms-api/graphql').set('Authorization', `JWT ${adminToken}`).send({ query: `query { ...F0 } ${chain} fragment F2000 on Query { a: __typename }` })
+    const spreadIn = (depth: number) => {
+      const chain = Array.from({ length: depth }, (_, index) => `fragment F${index} on Query { ...F${index + 1} }`).join(' ')
+      return service.request().post('/cms-api/graphql').set('Authorization', `JWT ${adminToken}`).send({ query: `query { ...F0 } ${chain} fragment F${depth} on Query { a: __typename }` })
+    }
+    expect((await spreadIn(2000)).body).toEqual({ errors: [{ message: `A GraphQL document may hold at most ${GRAPHQL_BOUNDS.tokens} tokens.` }] })
+    const deep = await spreadIn(200)
     expect(deep.status).toBe(400)
     expect(deep.body).toMatchObject({ errors: [{ message: `Selections may nest at most ${GRAPHQL_BOUNDS.nesting} deep, fragments included.` }] })
     const nested = (levels: number) => `query { ${'... on Query { '.repeat(levels)} a: __typename ${'}'.repeat(levels)} }`
