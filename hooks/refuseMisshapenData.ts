@@ -1,4 +1,4 @@
-import { type CollectionBeforeOperationHook, type FlattenedField, type GlobalBeforeOperationHook, ValidationError } from 'payload'
+import { APIError, type CollectionBeforeOperationHook, type FlattenedField, type GlobalBeforeOperationHook, ValidationError } from 'payload'
 
 import { isPlainObject } from '../lib/plainObject'
 
@@ -35,9 +35,20 @@ const misshapenFields = (fields: FlattenedField[], data: unknown) =>
       })
     : []
 
+/**
+ * A save with no body, or one that is no object (`[]`, `"x"`): the hooks read fields of it and Payload answered 500.
+ * An upload may send its file alone (no `_payload` field): the collection's required fields then speak.
+ */
+const NOT_AN_OBJECT = 'The body must be a JSON object of the fields to save.'
+
+const sendsNoFields = (data: unknown, req: unknown): boolean =>
+  !isPlainObject(data) && !(data === undefined && Reflect.get(Object(req), 'file') !== undefined)
+
 /** A save whose top-level values have a shape their fields cannot take is a 400 naming them, before any hook runs. */
-export const refuseMisshapenData: CollectionBeforeOperationHook = ({ args, collection }) => {
-  const errors = misshapenFields(collection.flattenedFields, Reflect.get(args, 'data'))
+export const refuseMisshapenData: CollectionBeforeOperationHook = ({ args, collection, operation, req }) => {
+  const data: unknown = Reflect.get(args, 'data')
+  if ((operation === 'create' || operation === 'update') && sendsNoFields(data, req)) throw new APIError(NOT_AN_OBJECT, 400, undefined, true)
+  const errors = misshapenFields(collection.flattenedFields, data)
   if (errors.length > 0) throw new ValidationError({ collection: collection.slug, errors })
   return args
 }

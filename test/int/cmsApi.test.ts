@@ -326,6 +326,20 @@ describe('/cms-api refuses what would harm the process, in its own error shape',
     expect([wrong.status, await wrong.json()]).toEqual([401, { errors: [{ message: 'The email or password provided is incorrect.' }] }])
   })
 
+  it('400 for a staff save with no body, a text body or JSON that is no object, where Payload answered 500', async () => {
+    const NOT_AN_OBJECT = { errors: [{ message: 'The body must be a JSON object of the fields to save.' }] }
+    const staff = { Authorization: `JWT ${adminToken}` }
+    const saves: [string, string, RequestInit][] = [
+      ['POST', '/cms-api/articles', { headers: staff }],
+      ['POST', '/cms-api/carousels', { headers: { ...staff, 'Content-Type': 'text/plain' }, body: 'title=x' }],
+      ['POST', '/cms-api/categories', { headers: { ...staff, 'Content-Type': 'application/json' }, body: '[]' }],
+    ]
+    for (const [method, path, init] of saves) {
+      const res = await fetch(`${service.url}${path}`, { method, ...init })
+      expect([path, res.status, await res.json()]).toEqual([path, 400, NOT_AN_OBJECT])
+    }
+  })
+
   it('413 for a GraphQL query over 1 MB from staff, over 64 KB from anyone else; a small one is still answered', async () => {
     const aliases = Array.from({ length: 60_000 }, (_, index) => `a${index}:__typename`).join(' ')
     expect(aliases.length).toBeGreaterThan(CMS_API_BODY_LIMITS.graphql)
