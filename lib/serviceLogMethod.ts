@@ -10,18 +10,29 @@ const ERROR_LEVEL = 50
 const errorIn = (first: unknown): unknown => (typeof first === 'object' && first !== null && 'err' in first ? first.err : undefined)
 
 /**
+ * An error Payload raised itself with a 4xx status: its APIError carries the status, and its name stays `APIError`
+ * whatever it says, so `loggingLevels` (by name) cannot tell a logout without a session (400) or a spent reset token
+ * (403) from a fault.
+ */
+const isClientRefusal = (error: Error): boolean => {
+  const status: unknown = Reflect.get(error, 'status')
+  return typeof status === 'number' && status >= 400 && status < 500
+}
+
+/**
  * The standalone service's pino `logMethod` hook (composeConfig.ts), for two kinds of error records Payload writes:
  * - about an unreachable database: dropped. Payload logs every request that met one (its REST error handler, its
  *   transaction start); the outage monitor logs the outage itself, once when it begins and once when it ends.
  * - about a client's mistake that hooks/answerRequestMistakes.ts answers with a 400 (`/cms-api/articles/abc`, an
- *   operator the database lacks): Payload logs it with its stack before that hook runs. It is written as Payload
+ *   operator the database lacks), or that Payload refused with a 4xx of its own: Payload logs it with its stack
+ *   before that hook runs. It is written as Payload
  *   writes its expected refusals, one line at `info`, so that a stranger's requests cannot fill the error log.
  */
 export function serviceLogMethod(this: Logger, args: unknown[], method: LogMethod, level: number): void {
   const error = errorIn(args[0])
   if (isDatabaseUnavailable(error)) return
   // Payload's logError writes `{ err }` alone; a record with a message of its own comes from other code.
-  if (level >= ERROR_LEVEL && args.length === 1 && error instanceof Error && requestMistakeOf(error)) {
+  if (level >= ERROR_LEVEL && args.length === 1 && error instanceof Error && (isClientRefusal(error) || requestMistakeOf(error))) {
     this.info({ msg: error.message })
     return
   }

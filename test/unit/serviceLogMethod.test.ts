@@ -32,11 +32,18 @@ describe('serviceLogMethod', () => {
     expect(logged(ERROR, { err: mistake })).toEqual({ written: [], info: [[{ msg: mistake.message }]] })
     const operator = new TypeError('adapter.operators[queryOperator] is not a function')
     expect(logged(ERROR, { err: operator })).toEqual({ written: [], info: [[{ msg: operator.message }]] })
+    // Payload's APIError of a 4xx: a logout without a session, a spent reset token.
+    for (const [message, status] of [['No User', 400], ['Token is either invalid or has expired.', 403]] as const) {
+      const refusal = Object.assign(new Error(message), { name: 'APIError', status })
+      expect(logged(ERROR, { err: refusal })).toEqual({ written: [], info: [[{ msg: message }]] })
+    }
   })
 
   it('keeps everything else as it came', () => {
     const bug = new TypeError('x is undefined')
     expect(logged(ERROR, { err: bug })).toEqual({ written: [[{ err: bug }]], info: [] })
+    const fault = Object.assign(new Error('Something went wrong.'), { name: 'APIError', status: 500 })
+    expect(logged(ERROR, { err: fault })).toEqual({ written: [[{ err: fault }]], info: [] })
     // The same kind of error logged by other code, with a message of its own, is that code's to judge.
     const mistake = notANumberQuery()
     expect(logged(ERROR, { err: mistake }, 'unhandled error')).toEqual({ written: [[{ err: mistake }, 'unhandled error']], info: [] })
