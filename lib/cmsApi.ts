@@ -113,14 +113,21 @@ const forPayload = (request: Request, clientIp: string, body: BodyInit | null): 
 export type CmsApi = (request: Request, clientIp: string) => Promise<Response>
 
 /**
+ * `<collection>/access/<id>`: a document's permissions. Payload works them out for a record the caller may not read
+ * (a draft, an account, a webhook) and answers 404 for one that does not exist, so anyone could tell which ids exist.
+ * The admin UI asks for them for staff; no one else has a use for them.
+ */
+const DOCUMENT_ACCESS = /^\/[^/]+\/access\/[^/]+\/?$/
+
+const isStaffRequest = async (config: SanitizedConfig, request: Request): Promise<boolean> =>
+  isStaff((await (await getPayload({ config })).auth({ headers: request.headers })).user)
+
+/**
  * Whether the caller may send a staff-sized body. A body declared small enough for anyone needs no answer; for a
  * larger or undeclared one the caller's credentials are checked first (a request without any costs nothing).
  */
-const sendsAsStaff = async (config: SanitizedConfig, request: Request): Promise<boolean> => {
-  if (!request.body || Number(request.headers.get('content-length') ?? Number.NaN) <= NON_STAFF_BODY_LIMIT) return false
-  const payload = await getPayload({ config })
-  return isStaff((await payload.auth({ headers: request.headers })).user)
-}
+const sendsAsStaff = async (config: SanitizedConfig, request: Request): Promise<boolean> =>
+  Boolean(request.body) && !(Number(request.headers.get('content-length') ?? Number.NaN) <= NON_STAFF_BODY_LIMIT) && isStaffRequest(config, request)
 
 /**
  * Payload's own REST (`handleEndpoints`) and GraphQL as one `Request -> Response` handler, within issue 18's bounds.
@@ -144,6 +151,9 @@ export const createCmsApi = (config: SanitizedConfig): CmsApi => {
     // Payload looks collections and globals up by name in plain objects: `__proto__` would find Object.prototype.
     if (pathname.split('/').some((segment) => PROTOTYPE_NAMES.has(decodedSegment(segment)))) return errorResponse(404, 'Not Found')
     const isGraphql = pathname === graphqlRoute && request.method === 'POST'
+    if (DOCUMENT_ACCESS.test(pathname.slice(config.routes.api.length)) && !(await isStaffRequest(config, request))) {
+      return unlessAuthMetOutage(request, errorResponse(403, 'You are not allowed to perform this action.'))
+    }
     const contentType = request.headers.get('content-type')
     const { limit, message } = bodyLimitFor(contentType, isGraphql, await sendsAsStaff(config, request))
     if (declaresTooLarge(request.headers, limit)) return unlessAuthMetOutage(request, tooLargeResponse(message))

@@ -24,6 +24,8 @@ type Walk = {
   spreading: Set<string>
   maxComplexity: number
   rootFields: number
+  /** Staff may ask for a document's permissions (`docAccess…`, lib/cmsApi.ts says why no one else may). */
+  staff: boolean
   complexity: number
   /** Documents the root fields' pages may hold together, and the most they may. */
   documents: number
@@ -78,6 +80,10 @@ const walkSelections = (walk: Walk, selectionSet: SelectionSetNode, parent: Grap
     if (selection.kind === Kind.FIELD) {
       if (depth === 1 && ++walk.rootFields > GRAPHQL_BOUNDS.rootFields) {
         walk.refusal = `An operation may ask for at most ${GRAPHQL_BOUNDS.rootFields} fields at its root, aliases included.`
+        return
+      }
+      if (depth === 1 && !walk.staff && selection.name.value.startsWith('docAccess')) {
+        walk.refusal = "Only staff may ask for a document's permissions."
         return
       }
       if (depth > GRAPHQL_BOUNDS.depth) {
@@ -147,7 +153,7 @@ export const boundGraphqlOperations =
         for (const definition of document.definitions) {
           if (definition.kind !== Kind.OPERATION_DEFINITION) continue
           const schema = context.getSchema()
-          const walk: Walk = { schema, fragments, spreading: new Set(), maxComplexity, rootFields: 0, complexity: 0, documents: 0, maxDocuments, variables: withDefaults(definition, variables) }
+          const walk: Walk = { schema, fragments, spreading: new Set(), maxComplexity, rootFields: 0, staff, complexity: 0, documents: 0, maxDocuments, variables: withDefaults(definition, variables) }
           walkSelections(walk, definition.selectionSet, schema.getRootType(definition.operation) ?? undefined, 1)
           if (walk.refusal) {
             context.reportError(new GraphQLError(walk.refusal, { nodes: definition }))

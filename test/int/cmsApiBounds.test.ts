@@ -507,6 +507,34 @@ describe("the admin UI's own state (document locks, preferences) is staff's", ()
   })
 })
 
+describe("a document's permissions are staff's: no one else can tell which ids exist", () => {
+  it('REST: the same 403 for a record, a draft, an account and no record at all; staff get them', async () => {
+    const { docs } = await service.payload.find({ collection: 'articles', limit: 1, depth: 0 })
+    const NOT_STAFF = { errors: [{ message: 'You are not allowed to perform this action.' }] }
+    for (const path of [`articles/access/${docs[0]!.id}`, 'articles/access/999999', `users/access/${adminId}`, 'users/access/999999']) {
+      for (const headers of [{}, as('user')]) {
+        const res = await service.request().post(`/cms-api/${path}`).set(headers)
+        expect([path, res.status, res.body]).toEqual([path, 403, NOT_STAFF])
+      }
+    }
+    const staff = await service.request().post(`/cms-api/articles/access/${docs[0]!.id}`).set(as('editor'))
+    expect([staff.status, staff.body.update]).toEqual([200, true])
+  })
+
+  it('GraphQL: docAccess fields are refused before they run, for anyone but staff', async () => {
+    const query = (id: number) => `{ docAccessArticle(id: ${id}) { update { permission } } }`
+    for (const id of [1, 999999]) {
+      const res = await graphql(query(id))
+      expect([res.status, res.body]).toMatchObject([400, { errors: [{ message: "Only staff may ask for a document's permissions." }] }])
+    }
+    const { docs } = await service.payload.find({ collection: 'articles', limit: 1, depth: 0 })
+    const staff = await graphql(query(docs[0]!.id), as('editor'))
+    // Payload's own resolver then fails on `permission` (its sanitised permissions say `true`, not an object): not a refusal.
+    expect(staff.body.data).toHaveProperty('docAccessArticle')
+    expect(JSON.stringify(staff.body)).not.toContain('Only staff')
+  })
+})
+
 describe('the queue is for admins only', () => {
   it.each([
     ['anonymous', {}, 401],
