@@ -1,12 +1,8 @@
 import type { Payload } from 'payload'
 
 import { USERS_SLUG } from '../collections/Users'
-import { payloadErrorBody } from './payloadErrorBody'
+import { refusalFor } from './payloadErrorBody'
 import { isStaff } from './roles'
-
-/** Payload's own words for the two refusals (UnauthorizedError, Forbidden). */
-const NOT_LOGGED_IN = 'Unauthorized, you must be logged in to make this request.'
-const NOT_STAFF = 'You are not allowed to perform this action.'
 
 /**
  * The admin UI calls Payload's server functions (form state, list and document rendering, ...) as Next server actions:
@@ -25,7 +21,7 @@ export const serverActionRefusal = async (payloadOrInit: Payload | Promise<Paylo
   const payload = await payloadOrInit
   const { user } = await payload.auth({ headers })
   if (isStaff(user)) return undefined
-  if (user) return Response.json(payloadErrorBody(NOT_STAFF), { status: 403 })
+  if (user) return refusalFor(user)
   const accounts = await payload.count({ collection: USERS_SLUG, overrideAccess: true })
-  return accounts.totalDocs === 0 ? undefined : Response.json(payloadErrorBody(NOT_LOGGED_IN), { status: 401 })
+  return accounts.totalDocs === 0 ? undefined : refusalFor(null)
 }

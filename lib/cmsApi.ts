@@ -9,7 +9,7 @@ import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE } from './db
 import { graphqlDocumentRefusal } from './graphqlDocumentSize'
 import { NUL_MESSAGE } from './nulCharacters'
 import { authMetOutage } from './outageAwareJwt'
-import { payloadErrorBody } from './payloadErrorBody'
+import { NOT_ALLOWED, payloadErrorBody } from './payloadErrorBody'
 import { isStaff } from './roles'
 
 type GraphqlHandler = (request: Request) => Promise<Response>
@@ -152,7 +152,7 @@ export const createCmsApi = (config: SanitizedConfig): CmsApi => {
     if (pathname.split('/').some((segment) => PROTOTYPE_NAMES.has(decodedSegment(segment)))) return errorResponse(404, 'Not Found')
     const isGraphql = pathname === graphqlRoute && request.method === 'POST'
     if (DOCUMENT_ACCESS.test(pathname.slice(config.routes.api.length)) && !(await isStaffRequest(config, request))) {
-      return unlessAuthMetOutage(request, errorResponse(403, 'You are not allowed to perform this action.'))
+      return unlessAuthMetOutage(request, errorResponse(403, NOT_ALLOWED))
     }
     const contentType = request.headers.get('content-type')
     const { limit, message } = bodyLimitFor(contentType, isGraphql, await sendsAsStaff(config, request))

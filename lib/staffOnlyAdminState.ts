@@ -1,6 +1,6 @@
 import type { Access, Payload, PayloadHandler, SanitizedCollectionConfig, Where } from 'payload'
 
-import { payloadErrorBody } from './payloadErrorBody'
+import { payloadErrorBody, refusalFor } from './payloadErrorBody'
 import { isStaff } from './roles'
 
 /**
@@ -21,11 +21,7 @@ const staffAnd =
 const staffOnlyHandler =
   (handler: PayloadHandler): PayloadHandler =>
   (req) =>
-    isStaff(req.user)
-      ? handler(req)
-      : Response.json(payloadErrorBody(req.user ? 'You are not allowed to perform this action.' : 'Unauthorized, you must be logged in to make this request.'), {
-          status: req.user ? 403 : 401,
-        })
+    isStaff(req.user) ? handler(req) : refusalFor(req.user)
 
 /** Payload's delete of a preference the user does not have fails in the adapter (a 500, "no such column"): a 404 here. */
 const unknownPreferenceNotFound =
