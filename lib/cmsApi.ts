@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url'
 import { getPayload, handleEndpoints, type SanitizedConfig } from 'payload'
 
 import { handOverClientIp } from './clientIp'
+import { withoutCrossOriginCookies } from './crossOriginCookies'
 import { bodyLimitFor, declaresTooLarge, limitedBody, NON_STAFF_BODY_LIMIT } from './cmsApiLimits'
 import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE } from './db/databaseUnavailable'
 import { graphqlDocumentRefusal } from './graphqlDocumentSize'
@@ -143,10 +144,11 @@ export const createCmsApi = (config: SanitizedConfig): CmsApi => {
   }
 
   /** `clientIp`: the client's address under TRUST_PROXY; the login throttle counts by it. */
-  return async (request, clientIp) => {
-    if (!SERVED_METHODS.has(request.method)) return errorResponse(405, 'Method not allowed')
+  return async (incoming, clientIp) => {
+    if (!SERVED_METHODS.has(incoming.method)) return errorResponse(405, 'Method not allowed')
     // Payload would pass a `%00` in a query on to the database (a 500 on Postgres); bodies are checked by a hook.
-    if (/%00/i.test(request.url)) return errorResponse(400, `The address ${NUL_MESSAGE}`)
+    if (/%00/i.test(incoming.url)) return errorResponse(400, `The address ${NUL_MESSAGE}`)
+    const request = withoutCrossOriginCookies(incoming, config.csrf)
     const { pathname } = new URL(request.url)
     // Payload looks collections and globals up by name in plain objects: `__proto__` would find Object.prototype.
     if (pathname.split('/').some((segment) => PROTOTYPE_NAMES.has(decodedSegment(segment)))) return errorResponse(404, 'Not Found')

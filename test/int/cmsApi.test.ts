@@ -570,3 +570,40 @@ describe('/cms-api multipart bodies it cannot read', () => {
     expect([login.status, await login.json()]).toEqual([400, { errors: [{ message: 'The multipart body could not be read.' }] }])
   })
 })
+
+describe('/cms-api takes the session cookie only from its own origin (no SERVER_URL, so Payload checks none)', () => {
+  const asAdmin = async () => `payload-token=${adminToken}`
+  const formCreatingAdmin = (email: string) => ({ _payload: JSON.stringify({ email, password: 'pw-attacker-123', roles: ['admin'] }) })
+  const postForm = async (headers: Record<string, string>, email: string) => {
+    const req = service.request().post('/cms-api/users').set({ cookie: await asAdmin(), ...headers })
+    for (const [name, value] of Object.entries(formCreatingAdmin(email))) req.field(name, value)
+    return req
+  }
+  const accountsNamed = async (email: string) => (await service.payload.count({ collection: 'users', where: { email: { equals: email } } })).totalDocs
+
+  it('a form posted from a sibling host, or from an opaque origin, is anonymous: 403, no account made', async () => {
+    for (const [index, origin] of ['http://evil.127.0.0.1.nip.io', 'null', 'https://127.0.0.1'].entries()) {
+      const email = `csrf-${index}@example.com`
+      const res = await postForm({ origin }, email)
+      expect(res.status).toBe(403)
+      expect(await accountsNamed(email)).toBe(0)
+    }
+    const me = await service.request().get('/cms-api/users/me').set({ cookie: await asAdmin(), origin: 'http://evil.example' })
+    expect(me.body.user).toBeNull()
+  })
+
+  it('the admin UI\'s own requests keep it: the Origin of the host called, or of the host a proxy forwarded', async () => {
+    const host = new URL(service.url).host
+    const same = await postForm({ origin: `http://${host}` }, 'same-origin@example.com')
+    expect(same.status).toBe(201)
+    const proxied = await postForm({ origin: 'https://cms.example.com', 'x-forwarded-host': 'cms.example.com' }, 'proxied@example.com')
+    expect(proxied.status).toBe(201)
+    const withoutOrigin = await service.request().get('/cms-api/users/me').set({ cookie: await asAdmin() })
+    expect(withoutOrigin.body.user?.email).toBe('owner@example.com')
+  })
+
+  it('a bearer token sent from another origin still counts: only cookies ride along unasked', async () => {
+    const res = await service.request().get('/cms-api/users/me').set({ authorization: `JWT ${adminToken}`, origin: 'http://evil.example' })
+    expect(res.body.user?.email).toBe('owner@example.com')
+  })
+})
