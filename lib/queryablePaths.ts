@@ -17,20 +17,27 @@ const logicalParts = (key: string, constraint: unknown): unknown[] | undefined =
   return Array.isArray(constraint) ? constraint : isPlainObject(constraint) ? Object.values(constraint) : []
 }
 
+/** One condition of a `where`: an operator on a field's path (none when the field's constraint holds no operator). */
+type Condition = { path: string; operator?: string; operand?: unknown }
+
 /**
- * Every field path a `where` names, through `and`/`or` at any depth, nested relationship queries (`contains` with a
- * query of its own) included as paths through the relationship. GraphQL writes `a__b` for `a.b`, as Payload reads it.
+ * Every condition of a `where`, through `and`/`or` at any depth. GraphQL writes `a__b` for `a.b`, as Payload reads it;
+ * `prefix` is the path of the relationship a nested query (`contains` with a query of its own) is about.
  */
-export const wherePaths = (where: unknown, prefix = ''): string[] => {
+const conditionsOf = (where: unknown, prefix = ''): Condition[] => {
   if (!isPlainObject(where)) return []
-  return Object.entries(where).flatMap(([key, constraint]) => {
+  return Object.entries(where).flatMap(([key, constraint]): Condition[] => {
     const parts = logicalParts(key, constraint)
-    if (parts) return parts.flatMap((part) => wherePaths(part, prefix))
+    if (parts) return parts.flatMap((part) => conditionsOf(part, prefix))
     const path = `${prefix}${key.replace(/__/g, '.')}`
-    const nested = isPlainObject(constraint) ? Object.values(constraint).flatMap((value) => wherePaths(value, `${path}.`)) : []
-    return [path, ...nested]
+    const operators = isPlainObject(constraint) ? Object.entries(constraint) : []
+    return operators.length === 0 ? [{ path }] : operators.map(([operator, operand]) => ({ path, operator, operand }))
   })
 }
+
+/** Every field path a `where` names, the paths through a relationship of its nested queries included. */
+const wherePaths = (where: unknown, prefix = ''): string[] =>
+  conditionsOf(where, prefix).flatMap(({ path, operand }) => [path, ...wherePaths(operand, `${path}.`)])
 
 /** The field paths a `sort` names (`-` for descending, commas between several). */
 export const sortPaths = (sort: Sort | undefined): string[] =>
@@ -137,25 +144,12 @@ const textLength = (operand: unknown): number =>
  * its lists hold together, and its longest text operand.
  */
 export const whereSize = (where: unknown): { conditions: number; listedValues: number; longestText: number } => {
-  const size = { conditions: 0, listedValues: 0, longestText: 0 }
-  if (!isPlainObject(where)) return size
-  for (const [key, constraint] of Object.entries(where)) {
-    const parts = logicalParts(key, constraint)
-    if (parts) {
-      for (const part of parts) {
-        const inner = whereSize(part)
-        size.conditions += inner.conditions
-        size.listedValues += inner.listedValues
-        size.longestText = Math.max(size.longestText, inner.longestText)
-      }
-    } else if (isPlainObject(constraint)) {
-      size.conditions += Math.max(1, Object.keys(constraint).length)
-      for (const [operator, operand] of Object.entries(constraint)) {
-        const listed = LIST_OPERATORS.has(operator)
-        if (listed) size.listedValues += listLength(operand)
-        size.longestText = Math.max(size.longestText, textLength(listed && typeof operand === 'string' ? operand.split(',') : operand))
-      }
-    } else size.conditions += 1
+  const conditions = conditionsOf(where)
+  const size = { conditions: conditions.length, listedValues: 0, longestText: 0 }
+  for (const { operator, operand } of conditions) {
+    const listed = operator !== undefined && LIST_OPERATORS.has(operator)
+    if (listed) size.listedValues += listLength(operand)
+    size.longestText = Math.max(size.longestText, textLength(listed && typeof operand === 'string' ? operand.split(',') : operand))
   }
   return size
 }
@@ -163,20 +157,10 @@ export const whereSize = (where: unknown): { conditions: number; listedValues: n
 /** Operators that compare text: on a date field Payload writes SQL the database refuses (a 500). */
 const TEXT_OPERATORS = new Set(['contains', 'like', 'not_like'])
 
-/** Every `path operator` pair of a `where`, through `and`/`or` at any depth. */
-const whereOperators = (where: unknown): { path: string; operator: string }[] => {
-  if (!isPlainObject(where)) return []
-  return Object.entries(where).flatMap(([key, constraint]) => {
-    const parts = logicalParts(key, constraint)
-    if (parts) return parts.flatMap(whereOperators)
-    return isPlainObject(constraint) ? Object.keys(constraint).map((operator) => ({ path: key.replace(/__/g, '.'), operator })) : []
-  })
-}
-
 /** The first `path operator` of a `where` that compares a date field as text, if any. */
 export const textOperatorOnDate = (payload: Payload, collection: SanitizedCollectionConfig, where: unknown): string | undefined => {
-  const misused = whereOperators(where).find(
-    ({ path, operator }) => TEXT_OPERATORS.has(operator) && stepsOf(payload, collection, path.split('.')).at(-1)?.field?.type === 'date',
+  const misused = conditionsOf(where).find(
+    ({ path, operator }) => operator !== undefined && TEXT_OPERATORS.has(operator) && stepsOf(payload, collection, path.split('.')).at(-1)?.field?.type === 'date',
   )
   return misused && `${misused.path} ${misused.operator}`
 }
