@@ -1,6 +1,7 @@
 import type { Payload } from 'payload'
 
 import { USERS_SLUG } from '../collections/Users'
+import { ownOriginHeaders } from './crossOriginCookies'
 import { refusalFor } from './payloadErrorBody'
 import { isStaff } from './roles'
 
@@ -13,12 +14,13 @@ import { isStaff } from './roles'
  * Next also runs an action posted as a form, its id in a `$ACTION_ID_…` field and no header at all, so every POST is
  * taken for one: the admin UI posts nothing else to its pages. Undefined: Next answers it. A host app whose own Next
  * serves the admin UI reaches it from its `proxy.ts`, with the Payload instance its route handlers use
- * (endpoints/http/refusalBeforeNext.ts).
+ * (endpoints/http/refusalBeforeNext.ts). A session cookie sent from another origin counts for nothing
+ * (lib/crossOriginCookies.ts): Next would refuse the action itself, with a 500.
  */
 export const serverActionRefusal = async (payloadOrInit: Payload | Promise<Payload>, request: Pick<Request, 'headers' | 'method'>): Promise<Response | undefined> => {
-  const { headers } = request
-  if (request.method !== 'POST' && !headers.has('next-action')) return undefined
+  if (request.method !== 'POST' && !request.headers.has('next-action')) return undefined
   const payload = await payloadOrInit
+  const headers = ownOriginHeaders(request.headers, payload.config.csrf)
   const { user } = await payload.auth({ headers })
   if (isStaff(user)) return undefined
   if (user) return refusalFor(user)

@@ -21,10 +21,16 @@ const originHost = (origin: string): string => {
  * admin UI works keeps working). Requests without `Origin` (no browser sends a cross-origin post without it) are kept.
  */
 export const withoutCrossOriginCookies = (request: Request, csrf: readonly string[]): Request => {
-  if (csrf.length > 0) return request
-  const origin = request.headers.get('origin')
-  if (origin === null || !request.headers.has('cookie') || originHost(origin) === calledHost(request.headers)) return request
-  const headers = new Headers(request.headers)
-  headers.delete('cookie')
+  const headers = ownOriginHeaders(request.headers, csrf)
+  if (headers === request.headers) return request
   return new Request(request.url, { method: request.method, headers, body: request.body, duplex: request.body ? 'half' : undefined } as RequestInit)
+}
+
+/** The headers themselves, or a copy without `Cookie` when they come from another origin (above). */
+export const ownOriginHeaders = (headers: Headers, csrf: readonly string[]): Headers => {
+  const origin = headers.get('origin')
+  if (csrf.length > 0 || origin === null || !headers.has('cookie') || originHost(origin) === calledHost(headers)) return headers
+  const withoutCookies = new Headers(headers)
+  withoutCookies.delete('cookie')
+  return withoutCookies
 }

@@ -44,6 +44,10 @@ describe("the admin UI's server functions", () => {
     expect(await refusal(form)).toMatchObject({ status: 401 })
     expect(await refusal({ ...form, ...(await cookie(member.email)) })).toMatchObject({ status: 403 })
     expect(await refusal({ ...form, ...(await cookie(editor.email)) })).toBeUndefined()
+    // An editor's cookie sent along by another host's page is no session (Next would refuse the action with a 500).
+    const editorCookie = await cookie(editor.email)
+    expect(await refusal({ ...form, ...editorCookie, origin: 'http://evil.example', host: '127.0.0.1:3000' })).toMatchObject({ status: 401 })
+    expect(await refusal({ ...form, ...editorCookie, origin: 'http://127.0.0.1:3000', host: '127.0.0.1:3000' })).toBeUndefined()
     // Pages and everything else the admin UI serves are Next's to answer.
     expect(await refusal({}, 'GET')).toBeUndefined()
     expect(await refusal({}, 'HEAD')).toBeUndefined()
