@@ -154,6 +154,23 @@ export const whereSize = (where: unknown): { conditions: number; listedValues: n
   return size
 }
 
+/** Operators no index serves: text matching and negations read every document's value. */
+const SCANNING_OPERATORS = new Set(['contains', 'like', 'not_like', 'not_equals', 'not_in', 'exists'])
+
+/** Whether the database finds a condition's documents through indexes: its operator can use one, and every field on its path has one. */
+const answeredByIndex = (payload: Payload, collection: SanitizedCollectionConfig, { path, operator }: Condition): boolean => {
+  if (operator === undefined) return true
+  if (SCANNING_OPERATORS.has(operator)) return false
+  if (path === 'id') return true
+  return stepsOf(payload, collection, path.split('.')).every((step) => step.field !== undefined && isIndexed(step.field))
+}
+
+/** The first condition of a `where` for which the database reads every document of the collection, if any. */
+export const scanningCondition = (payload: Payload, collection: SanitizedCollectionConfig, where: unknown): string | undefined => {
+  const scanning = conditionsOf(where).find((condition) => !answeredByIndex(payload, collection, condition))
+  return scanning && `${scanning.path} ${scanning.operator}`
+}
+
 /** Operators that compare text: on a date field Payload writes SQL the database refuses (a 500). */
 const TEXT_OPERATORS = new Set(['contains', 'like', 'not_like'])
 

@@ -394,6 +394,33 @@ describe('query shapes: how much one query may make the database read', () => {
     expect(byTitle.body).toEqual({ data: { Articles: { totalDocs: expect.any(Number) } } })
   })
 
+  it('one query of a request may read every document (text or an unindexed field); the others are refused, staff excepted', async () => {
+    const SECOND_SCAN = 'Only one query of a request may filter by a field without an index or by text (title contains): send the others on their own.'
+    const byTitle = (count: number) =>
+      `{ ${Array.from({ length: count }, (_, index) => `a${index}: Articles(where: { title: { contains: "Article ${index + 1}" } }, limit: 1) { totalDocs }`).join(' ')} }`
+    const one = await graphql(byTitle(1))
+    expect([one.status, one.body]).toEqual([200, { data: { a0: { totalDocs: 21 } } }])
+    const three = await graphql(byTitle(3))
+    expect(three.body.data.a0).toEqual({ totalDocs: 21 })
+    expect([three.body.data.a1, three.body.data.a2]).toEqual([null, null])
+    expect(three.body.errors).toMatchObject([
+      { message: SECOND_SCAN, extensions: { statusCode: 400 } },
+      { message: SECOND_SCAN, extensions: { statusCode: 400 } },
+    ])
+    const member = await graphql(byTitle(2), as('user'))
+    expect(member.body.errors).toMatchObject([{ message: SECOND_SCAN }])
+    const staff = await graphql(byTitle(3), as('editor'))
+    expect([staff.body.errors, staff.body.data.a2]).toEqual([undefined, { totalDocs: 11 }])
+    const bySlug = `{ ${Array.from({ length: 10 }, (_, index) => `a${index}: Articles(where: { slug: { equals: "article-${index}" } }, limit: 1) { totalDocs }`).join(' ')} }`
+    const indexed = await graphql(bySlug)
+    expect([indexed.body.errors, indexed.body.data.a9]).toEqual([undefined, { totalDocs: 1 }])
+    const unindexedEquals = await graphql('{ a: Articles(where: { title: { equals: "Article 1" } }, limit: 1) { totalDocs } b: Articles(where: { slug: { not_equals: "x" } }, limit: 1) { totalDocs } }')
+    expect(unindexedEquals.body.errors).toMatchObject([{ message: SECOND_SCAN.replace('title contains', 'slug not_equals') }])
+    for (let round = 0; round < 3; round++) {
+      expect((await get('/cms-api/articles?where[title][contains]=Article&limit=1&depth=0')).status).toBe(200)
+    }
+  })
+
   it('sorts by an indexed field or the default sort only, for anyone but staff', async () => {
     for (const sort of ['-createdAt', 'slug', '-category', 'id', 'updatedAt,-id']) {
       expect([sort, (await get(`/cms-api/articles?sort=${sort}&limit=1&depth=0`)).status]).toEqual([sort, 200])
