@@ -33,6 +33,8 @@ export const Users: CollectionConfig = {
     create: isAdmin,
     delete: isAdmin,
     read: canReadUsers,
+    // Payload lets any signed-in account unlock any other by email, and answers differently for an unknown one.
+    unlock: isAdmin,
     update: adminOrSelf,
   },
   // What the public site shows of an account (endpoints/publicUserFields.ts): saving anything else, such as a

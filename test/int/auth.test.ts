@@ -177,3 +177,23 @@ describe('guard of /api/admin/*', () => {
     expect((await service.request().get('/api/health').set('Authorization', 'Bearer nope')).status).toBe(401)
   })
 })
+
+describe("Payload's unlock door, /cms-api/users/unlock", () => {
+  const unlock = (email: string, token?: string) => {
+    const request = service.request().post('/cms-api/users/unlock').send({ email })
+    return token ? request.set('Authorization', `JWT ${token}`) : request
+  }
+
+  it.each(['user', 'editor'] as const)('a %s gets the same 403 for an account that exists and one that does not', async (role) => {
+    const existing = await unlock('admin@example.com', tokens[role])
+    const unknown = await unlock('nobody@example.com', tokens[role])
+    expect([existing.status, existing.body]).toEqual([403, { errors: [{ message: 'You are not allowed to perform this action.' }] }])
+    expect([unknown.status, unknown.body]).toEqual([existing.status, existing.body])
+    expect((await unlock('admin@example.com')).status).toBe(403)
+  })
+
+  it('an admin may unlock an account', async () => {
+    const res = await unlock('user@example.com', tokens.admin)
+    expect(res.status).toBe(200)
+  })
+})
