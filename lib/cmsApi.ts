@@ -12,6 +12,7 @@ import { NUL_MESSAGE } from './nulCharacters'
 import { authMetOutage } from './outageAwareJwt'
 import { NOT_ALLOWED, payloadErrorBody } from './payloadErrorBody'
 import { isStaff } from './roles'
+import { withoutMeaninglessPrefix } from './uploadFilePrefix'
 
 type GraphqlHandler = (request: Request) => Promise<Response>
 type GraphqlRoute = { POST: (config: SanitizedConfig) => GraphqlHandler }
@@ -105,8 +106,8 @@ const unlessAuthMetOutage = (request: Request, response: Response): Response => 
 }
 
 /** The request Payload is given: the same, with `body` in place of the client's, and the client's address handed over. */
-const forPayload = (request: Request, clientIp: string, body: BodyInit | null): Request => {
-  const forwarded = new Request(request.url, { method: request.method, headers: request.headers, body, duplex: body ? 'half' : undefined } as RequestInit)
+const forPayload = (request: Request, clientIp: string, body: BodyInit | null, url: string = request.url): Request => {
+  const forwarded = new Request(url, { method: request.method, headers: request.headers, body, duplex: body ? 'half' : undefined } as RequestInit)
   handOverClientIp(forwarded, clientIp)
   return forwarded
 }
@@ -180,7 +181,7 @@ export const createCmsApi = (config: SanitizedConfig): CmsApi => {
         if (!parsesAsJson(text)) return errorResponse(400, 'Invalid JSON')
         bodyForPayload = text
       }
-      const forwarded = forPayload(request, clientIp, bodyForPayload)
+      const forwarded = forPayload(request, clientIp, bodyForPayload, withoutMeaninglessPrefix(config, new URL(request.url)).href)
       const response = await handleEndpoints({ config, request: forwarded })
       if (tooLarge) return tooLargeResponse(message)
       // Payload's answer for a collection without REST endpoints (`endpoints: false`): no such route, for the client.

@@ -6,6 +6,7 @@ import { CMS_API_BODY_LIMITS } from '../../lib/cmsApiLimits'
 import { GRAPHQL_BOUNDS } from '../../lib/queryBounds'
 import { createAccount, loginToken } from '../helpers/accounts'
 import { createProject } from '../helpers/content'
+import { uploadImage } from '../helpers/media'
 import { bootService, type BootedService } from '../helpers/bootService'
 
 let service: BootedService
@@ -605,5 +606,20 @@ describe('/cms-api takes the session cookie only from its own origin (no SERVER_
   it('a bearer token sent from another origin still counts: only cookies ride along unasked', async () => {
     const res = await service.request().get('/cms-api/users/me').set({ authorization: `JWT ${adminToken}`, origin: 'http://evil.example' })
     expect(res.body.user?.email).toBe('owner@example.com')
+  })
+})
+
+describe("/cms-api's file door and its `prefix` parameter", () => {
+  it('where media keep no prefixes, `prefix` changes nothing: the file or the 404, never a 500 with a stack', async () => {
+    const { filename } = await uploadImage(service.payload, 'prefixed', 8, 6)
+    const errors = vi.spyOn(service.payload.logger, 'error')
+    for (const query of ['', '?prefix=x', '?prefix=', '?prefix=a&prefix=b']) {
+      const file = await service.request().get(`/cms-api/media/file/${filename}${query}`)
+      expect([query, file.status, file.headers['content-type']]).toEqual([query, 200, 'image/png'])
+      const missing = await service.request().get(`/cms-api/media/file/no-such-file.png${query}`)
+      expect([query, missing.status]).toEqual([query, 404])
+    }
+    expect(errors).not.toHaveBeenCalled()
+    errors.mockRestore()
   })
 })
