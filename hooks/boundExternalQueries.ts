@@ -3,7 +3,7 @@ import type { CollectionBeforeOperationHook, PayloadRequest, Sort, Where } from 
 import { inServerAction } from '../lib/nextServerAction'
 import { QUERY_BOUNDS } from '../lib/queryBounds'
 import { QueryBoundsError } from '../lib/queryBoundsError'
-import { closedAccountPath, longTextPath, scanningCondition, textOperatorOnDate, unindexedSortPath, whereSize } from '../lib/queryablePaths'
+import { closedAccountPath, longTextPath, malformedWherePart, scanningCondition, textOperatorOnDate, unindexedSortPath, whereSize } from '../lib/queryablePaths'
 import { isStaff } from '../lib/roles'
 
 /** The arguments of Payload's collection operations that this hook reads (not every operation has each). */
@@ -123,6 +123,8 @@ export const boundExternalQueries: CollectionBeforeOperationHook = ({ args, coll
   if (!writtenByClient(req, read)) return args
   wholeNumberArg(args, 'page', 1)
   const query = { ...read, depth: wholeNumberArg(args, 'depth', 0), limit: wholeNumberArg(args, 'limit', 0) }
+  const malformed = query.where == null ? undefined : malformedWherePart(query.where)
+  if (malformed) throw new QueryBoundsError(`A query's ${malformed}.`)
   const closed = closedAccountPath(req.payload, req.user, collection, query)
   if (closed) throw new QueryBoundsError(`The following path cannot be queried: ${closed}`)
   const staff = isStaff(req.user)

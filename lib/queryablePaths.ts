@@ -11,10 +11,33 @@ const blockConfig = (payload: Payload, slug: string): FlattenedBlock | undefined
   payload.config.blocks?.find((block) => block.slug === slug)
 
 /** Payload reads `and`/`or` in any case (GraphQL writes `AND`/`OR`), and their parts as a list or an indexed object. */
+const isLogical = (key: string): boolean => ['and', 'or'].includes(key.toLowerCase())
+
 const logicalParts = (key: string, constraint: unknown): unknown[] | undefined => {
-  const lower = key.toLowerCase()
-  if (lower !== 'and' && lower !== 'or') return undefined
+  if (!isLogical(key)) return undefined
   return Array.isArray(constraint) ? constraint : isPlainObject(constraint) ? Object.values(constraint) : []
+}
+
+/**
+ * The first part of a `where` that is not the shape Payload reads, as the client wrote its address; none when it is
+ * well formed. Payload walks a text where it expects an object, character by character (and through the methods a
+ * library added to String.prototype): `where[or]=<15 KB>` was answered with a 428 KB list of "invalid paths".
+ */
+export const malformedWherePart = (where: unknown, at = 'where'): string | undefined => {
+  if (!isPlainObject(where)) return `${at} must hold conditions`
+  for (const [key, constraint] of Object.entries(where)) {
+    const parts = isLogical(key) && (Array.isArray(constraint) ? constraint : isPlainObject(constraint) ? Object.values(constraint) : undefined)
+    if (parts === false) {
+      if (!isPlainObject(constraint)) return `${at}[${key}] must hold operators, such as ${at}[${key}][equals]`
+      continue
+    }
+    if (parts === undefined) return `${at}[${key}] must be a list of conditions`
+    for (const [index, part] of parts.entries()) {
+      const malformed = malformedWherePart(part, `${at}[${key}][${index}]`)
+      if (malformed) return malformed
+    }
+  }
+  return undefined
 }
 
 /** One condition of a `where`: an operator on a field's path (none when the field's constraint holds no operator). */

@@ -421,6 +421,19 @@ describe('query shapes: how much one query may make the database read', () => {
     }
   })
 
+  it.each([
+    ['where[or]=abc', 'where[or] must be a list of conditions'],
+    [`where[or]=${'x'.repeat(15_000)}`, 'where[or] must be a list of conditions'],
+    ['where[and][0]=x', 'where[and][0] must hold conditions'],
+    ['where[or][0][and][0]=x', 'where[or][0][and][0] must hold conditions'],
+    ['where[title]=x', 'where[title] must hold operators, such as where[title][equals]'],
+  ])('a malformed where, %#, is a 400 naming the part, for staff too, where Payload listed one path per character', async (query, part) => {
+    for (const role of [undefined, 'admin'] as const) {
+      const res = await get(`/cms-api/articles?${query}&limit=1&depth=0`, role ? as(role) : {})
+      expect([res.status, res.body]).toEqual([400, { errors: [{ message: `A query's ${part}.` }] }])
+    }
+  })
+
   it('sorts by an indexed field or the default sort only, for anyone but staff', async () => {
     for (const sort of ['-createdAt', 'slug', '-category', 'id', 'updatedAt,-id']) {
       expect([sort, (await get(`/cms-api/articles?sort=${sort}&limit=1&depth=0`)).status]).toEqual([sort, 200])
