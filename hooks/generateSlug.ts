@@ -1,4 +1,4 @@
-import type { CollectionBeforeValidateHook, CollectionSlug } from 'payload'
+import { type CollectionBeforeValidateHook, type CollectionSlug, ValidationError } from 'payload'
 
 import { slugFromTitle } from '../lib/slug'
 
@@ -38,5 +38,6 @@ export const generateSlug =
       const free = candidates.find((candidate) => !taken.has(candidate))
       if (free) return { ...data, slug: free }
     }
-    throw new Error(`Could not find a free slug for "${base}"`)
+    const message = `"${base}" and its numbered forms up to -${MAX_SUFFIX} are taken: give this one a slug of its own`
+    throw new ValidationError({ collection, errors: [{ path: 'slug', message }], req })
   }

@@ -181,6 +181,24 @@ describe('URL fields refuse what would leave the site', () => {
   })
 })
 
+describe('a title whose slug and its numbered forms are all taken', () => {
+  it('is a 400 on slug at both doors, not a 500, and an explicit slug still saves', async () => {
+    for (let n = 1; n <= 1000; n++) {
+      const slug = n === 1 ? 'crowded' : `crowded-${n}`
+      await service.payload.db.create({ collection: 'articles', data: { title: 'Crowded', slug, content: 'x', category: articleCategory, status: 'draft' } })
+    }
+    const message = '"crowded" and its numbered forms up to -1000 are taken: give this one a slug of its own'
+    const viaApi = await service.request().post('/api/admin/articles').set(as('editor')).send({ title: 'Crowded', content: 'x', categoryId: articleCategory })
+    expect(viaApi.status).toBe(400)
+    expect(viaApi.body.error.details).toEqual([{ path: 'slug', message }])
+    const viaCmsApi = await service.request().post('/cms-api/articles').set({ Authorization: `JWT ${token.editor}` }).send({ title: 'Crowded', content: 'x', category: articleCategory })
+    expect(viaCmsApi.status).toBe(400)
+    expect(viaCmsApi.body.errors[0].data.errors).toEqual([expect.objectContaining({ path: 'slug', message })])
+    const ownSlug = await service.request().post('/api/admin/articles').set(as('editor')).send({ title: 'Crowded', slug: 'crowded-again', content: 'x', categoryId: articleCategory })
+    expect([ownSlug.status, ownSlug.body.data?.slug]).toEqual([201, expect.stringMatching(/^crowded-again-\d+$/)])
+  }, 60_000)
+})
+
 describe('admin rules across resources', () => {
   it('409 CONFLICT with the rule from the collection when deleting a category still in use; it stays, and deletes once empty', async () => {
     const category = await service.request().post('/api/admin/categories').set(as('admin')).send({ name: 'Busy' })
