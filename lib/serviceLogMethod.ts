@@ -7,7 +7,9 @@ type Logger = { info: LogMethod }
 /** pino's number for `error`. */
 const ERROR_LEVEL = 50
 
-const errorIn = (first: unknown): unknown => (typeof first === 'object' && first !== null && 'err' in first ? first.err : undefined)
+/** The error of a record: `{ err }`, or the error itself (pino writes it as `err`). */
+const errorIn = (first: unknown): unknown =>
+  first instanceof Error ? first : typeof first === 'object' && first !== null && 'err' in first ? first.err : undefined
 
 /**
  * An error Payload raised itself with a 4xx status: its APIError carries the status, and its name stays `APIError`
@@ -20,19 +22,25 @@ const isClientRefusal = (error: Error): boolean => {
 }
 
 /**
+ * sharp refusing an uploaded file it cannot decode (`vipspng: libpng read error`): Payload logs it with its stack,
+ * then answers the upload 400 "There was a problem while uploading the file".
+ */
+const isUnreadableImage = (error: Error): boolean => /\n\s+at Sharp\.\w+ /.test(error.stack ?? '')
+
+/**
  * The standalone service's pino `logMethod` hook (composeConfig.ts), for two kinds of error records Payload writes:
  * - about an unreachable database: dropped. Payload logs every request that met one (its REST error handler, its
  *   transaction start); the outage monitor logs the outage itself, once when it begins and once when it ends.
  * - about a client's mistake that hooks/answerRequestMistakes.ts answers with a 400 (`/cms-api/articles/abc`, an
- *   operator the database lacks), or that Payload refused with a 4xx of its own: Payload logs it with its stack
- *   before that hook runs. It is written as Payload
+ *   operator the database lacks), that Payload refused with a 4xx of its own, or a damaged image an editor uploaded:
+ *   Payload logs it with its stack before it answers. It is written as Payload
  *   writes its expected refusals, one line at `info`, so that a stranger's requests cannot fill the error log.
  */
 export function serviceLogMethod(this: Logger, args: unknown[], method: LogMethod, level: number): void {
   const error = errorIn(args[0])
   if (isDatabaseUnavailable(error)) return
-  // Payload's logError writes `{ err }` alone; a record with a message of its own comes from other code.
-  if (level >= ERROR_LEVEL && args.length === 1 && error instanceof Error && (isClientRefusal(error) || requestMistakeOf(error))) {
+  // Payload writes `{ err }` or the error alone; a record with a message of its own comes from other code.
+  if (level >= ERROR_LEVEL && args.length === 1 && error instanceof Error && (isClientRefusal(error) || requestMistakeOf(error) || isUnreadableImage(error))) {
     this.info({ msg: error.message })
     return
   }

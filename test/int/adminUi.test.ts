@@ -1,9 +1,10 @@
 import zlib from 'node:zlib'
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import sharp from 'sharp'
 
 import { DashboardStats } from '../../components/DashboardStats'
+import { serviceLogMethod } from '../../lib/serviceLogMethod'
 import { createAccount, loginToken, PASSWORD } from '../helpers/accounts'
 import { bootService, type BootedService } from '../helpers/bootService'
 import { createArticle, createCategory } from '../helpers/content'
@@ -62,6 +63,26 @@ describe('media', () => {
     const tooLarge = await upload(large, 'huge.png', 'image/png', 'Huge')
     expect(tooLarge.status).toBe(413)
     expect(JSON.stringify(tooLarge.body)).toContain('at most 10 MB')
+    expect((await service.payload.count({ collection: 'media' })).totalDocs).toBe(before)
+  })
+
+  it('refuses a damaged image with a 400, logged as a refusal without a stack', async () => {
+    const before = (await service.payload.count({ collection: 'media' })).totalDocs
+    const errors = vi.spyOn(service.payload.logger, 'error').mockImplementation(() => undefined)
+    const whole = await png(40, 30)
+    for (const [name, file] of [['empty-pixels.png', pngHeader(40, 30)], ['cut.png', whole.subarray(0, whole.length - 20)], ['header-only.png', whole.subarray(0, 30)]] as const) {
+      const res = await upload(file, name, 'image/png', 'Damaged')
+      expect([name, res.status, res.body]).toEqual([name, 400, { errors: [{ message: 'There was a problem while uploading the file.' }] }])
+    }
+    // Payload logs sharp's error before it answers; the service's log hook writes it as one line at info.
+    expect(errors.mock.calls.length).toBeGreaterThan(0)
+    for (const args of errors.mock.calls) {
+      const info: unknown[][] = []
+      const written: unknown[][] = []
+      serviceLogMethod.call({ info: (...line: unknown[]) => info.push(line) }, args, (...line: unknown[]) => written.push(line), 50)
+      expect([written, info]).toEqual([[], [[{ msg: expect.stringMatching(/^\w+/) }]]])
+    }
+    errors.mockRestore()
     expect((await service.payload.count({ collection: 'media' })).totalDocs).toBe(before)
   })
 

@@ -32,6 +32,12 @@ describe('serviceLogMethod', () => {
     expect(logged(ERROR, { err: mistake })).toEqual({ written: [], info: [[{ msg: mistake.message }]] })
     const operator = new TypeError('adapter.operators[queryOperator] is not a function')
     expect(logged(ERROR, { err: operator })).toEqual({ written: [], info: [[{ msg: operator.message }]] })
+    // sharp's refusal of a damaged upload, which Payload logs as the error itself.
+    const damaged = new Error('vipspng: libpng read error')
+    damaged.stack = `${damaged.message}\n    at Sharp.toBuffer (file:///app/node_modules/sharp/dist/output.mjs:159:17)\n    at createImageSizes (file:///app/x.js:1:1)`
+    expect(logged(ERROR, damaged)).toEqual({ written: [], info: [[{ msg: damaged.message }]] })
+    const fault = new Error('EACCES: permission denied, open /data/media/a.png')
+    expect(logged(ERROR, fault)).toEqual({ written: [[fault]], info: [] })
     // Payload's APIError of a 4xx: a logout without a session, a spent reset token.
     for (const [message, status] of [['No User', 400], ['Token is either invalid or has expired.', 403]] as const) {
       const refusal = Object.assign(new Error(message), { name: 'APIError', status })
