@@ -149,6 +149,7 @@ const envSchema = z.object({
   LOGIN_ACCOUNT_LIMIT: integerText(DEFAULT_LOGIN_THROTTLE.perAccountLimit, 1, 1000),
   LOGIN_LOCK_SECONDS: integerText(DEFAULT_LOGIN_THROTTLE.lockSeconds, 1, 86_400),
   MAX_CONNECTIONS: integerText(1000, 1, 1_000_000),
+  MAX_CONNECTIONS_PER_CLIENT: integerText(100, 1, 1_000_000),
   LOG_LEVEL: optionalText.pipe(z.enum(LOG_LEVELS, { message: `expected one of ${LOG_LEVELS.join(', ')}` }).optional()),
   NODE_ENV: optionalText,
   PAYLOAD_SECRET: optionalText,
@@ -285,6 +286,8 @@ export const readEnv = (source: Record<string, string | undefined>, cwd = proces
     loginLockSeconds: vars.LOGIN_LOCK_SECONDS,
     /** Open connections the server accepts at once; more are closed as they arrive. */
     maxConnections: vars.MAX_CONNECTIONS,
+    /** Open connections one client network (an IPv4 address, an IPv6 /64) may hold; behind a proxy, the proxy's to limit. */
+    maxConnectionsPerClient: vars.TRUST_PROXY ? undefined : vars.MAX_CONNECTIONS_PER_CLIENT,
     logLevel: vars.LOG_LEVEL ?? (nodeEnv === 'test' ? 'error' : 'info'),
     nodeEnv,
     payloadSecret: vars.PAYLOAD_SECRET,

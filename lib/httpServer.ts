@@ -1,10 +1,14 @@
 import { createServer, type RequestListener, type Server, type ServerResponse } from 'node:http'
 import net from 'node:net'
 
+import { capConnectionsPerClient } from './connectionsPerClient'
+
 export type ServerLimits = {
   headersTimeoutMs: number
   requestTimeoutMs: number
   maxConnections: number
+  /** Open connections one client network may hold (lib/connectionsPerClient.ts); undefined: no such cap. */
+  maxConnectionsPerClient?: number
 }
 
 /** Node's own defaults are sized for anything (headers 60 s, a whole request 300 s); an API needs less. */
@@ -24,6 +28,7 @@ export const listen = (handler: RequestListener, port: number, host: string, lim
       handler,
     )
     server.maxConnections = limits.maxConnections
+    if (limits.maxConnectionsPerClient !== undefined) capConnectionsPerClient(server, limits.maxConnectionsPerClient)
     server.once('error', reject)
     server.listen(port, host, () => {
       server.off('error', reject)

@@ -7,7 +7,7 @@ import { bootService, type BootedService } from '../helpers/bootService'
 let service: BootedService
 
 beforeAll(async () => {
-  service = await bootService({ HEADERS_TIMEOUT: '1', REQUEST_TIMEOUT: '2' })
+  service = await bootService({ HEADERS_TIMEOUT: '1', REQUEST_TIMEOUT: '2', MAX_CONNECTIONS_PER_CLIENT: '3' })
 })
 
 afterAll(async () => {
@@ -53,5 +53,18 @@ describe('slow clients', () => {
     expect(closedAfterMs).toBeGreaterThanOrEqual(2000)
     const wall = await service.request().get('/api/wall-messages')
     expect(wall.body.total).toBe(0)
+  })
+})
+
+describe('connections per client', () => {
+  it('a client holding MAX_CONNECTIONS_PER_CLIENT open connections has the next one closed as it arrives; others are not held up', async () => {
+    const held = ['a', 'b', 'c'].map(() => slowClient('GET /api/health HTTP/1.1\r\nHost: test\r\n'))
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    const turnedAway = await slowClient('GET /api/health HTTP/1.1\r\nHost: test\r\n\r\n')
+    expect(turnedAway.received).toBe('')
+    expect(turnedAway.closedAfterMs).toBeLessThan(900)
+    for (const { received } of await Promise.all(held)) expect(received).toMatch(/^HTTP\/1\.1 408 /)
+    const afterwards = await slowClient('GET /api/health HTTP/1.1\r\nHost: test\r\nConnection: close\r\n\r\n')
+    expect(afterwards.received).toMatch(/^HTTP\/1\.1 200 /)
   })
 })

@@ -29,6 +29,7 @@ describe('readEnv', () => {
       loginRateLimit: 20,
       logLevel: 'info',
       maxConnections: 1000,
+      maxConnectionsPerClient: 100,
       nodeEnv: 'development',
       payloadSecret: undefined,
       port: 3000,
@@ -71,6 +72,7 @@ describe('readEnv', () => {
       LOGIN_RATE_LIMIT: '100',
       LOG_LEVEL: 'warn',
       MAX_CONNECTIONS: '200',
+      MAX_CONNECTIONS_PER_CLIENT: '20',
       NODE_ENV: 'production',
       PAYLOAD_SECRET: 's3cret',
       PORT: '8080',
@@ -110,6 +112,7 @@ describe('readEnv', () => {
       loginRateLimit: 100,
       logLevel: 'warn',
       maxConnections: 200,
+      maxConnectionsPerClient: undefined,
       nodeEnv: 'production',
       port: 8080,
       requestTimeoutMs: 120_000,
@@ -141,6 +144,7 @@ describe('readEnv', () => {
     ['HEADERS_TIMEOUT', '0', /HEADERS_TIMEOUT: expected a whole number from 1 to 3600/],
     ['REQUEST_TIMEOUT', '1m', /REQUEST_TIMEOUT/],
     ['MAX_CONNECTIONS', '0', /MAX_CONNECTIONS/],
+    ['MAX_CONNECTIONS_PER_CLIENT', '0', /MAX_CONNECTIONS_PER_CLIENT: expected a whole number from 1 to 1000000/],
     ['SHUTDOWN_TIMEOUT', '-5', /SHUTDOWN_TIMEOUT/],
     ['SQLITE_BUSY_TIMEOUT', 'long', /SQLITE_BUSY_TIMEOUT/],
     ['SQLITE_SYNCHRONOUS', 'OFF', /SQLITE_SYNCHRONOUS: expected one of NORMAL, FULL, EXTRA/],
@@ -167,6 +171,11 @@ describe('readEnv', () => {
   ])('refuses %s=%s with a message naming it', (name, value, message) => {
     expect(() => read({ [name]: value })).toThrow(ConfigError)
     expect(() => read({ [name]: value })).toThrow(message)
+  })
+
+  it('caps connections per client unless a proxy stands in front (TRUST_PROXY), whose own every connection is', () => {
+    expect(read({ MAX_CONNECTIONS_PER_CLIENT: '20' }).maxConnectionsPerClient).toBe(20)
+    expect(read({ MAX_CONNECTIONS_PER_CLIENT: '20', TRUST_PROXY: 'true' }).maxConnectionsPerClient).toBeUndefined()
   })
 
   it('names every bad variable in one message', () => {
