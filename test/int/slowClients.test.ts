@@ -15,10 +15,10 @@ afterAll(async () => {
 })
 
 /** Writes `first`, then one byte of `trickle` per 200 ms; resolves with what the server sent and when it closed. */
-const slowClient = (first: string, trickle = '') =>
+const slowClient = (first: string, trickle = '', localAddress = '127.0.0.1') =>
   new Promise<{ received: string; closedAfterMs: number }>((resolve, reject) => {
     const { port } = new URL(service.url)
-    const socket = net.connect(Number(port), '127.0.0.1')
+    const socket = net.connect({ port: Number(port), host: '127.0.0.1', localAddress })
     const started = Date.now()
     let received = ''
     let timer: NodeJS.Timeout | undefined
@@ -63,6 +63,9 @@ describe('connections per client', () => {
     const turnedAway = await slowClient('GET /api/health HTTP/1.1\r\nHost: test\r\n\r\n')
     expect(turnedAway.received).toBe('')
     expect(turnedAway.closedAfterMs).toBeLessThan(900)
+    // Another address on the loopback network is another client.
+    const other = await slowClient('GET /api/health HTTP/1.1\r\nHost: test\r\nConnection: close\r\n\r\n', '', '127.0.0.2')
+    expect(other.received).toMatch(/^HTTP\/1\.1 200 /)
     for (const { received } of await Promise.all(held)) expect(received).toMatch(/^HTTP\/1\.1 408 /)
     const afterwards = await slowClient('GET /api/health HTTP/1.1\r\nHost: test\r\nConnection: close\r\n\r\n')
     expect(afterwards.received).toMatch(/^HTTP\/1\.1 200 /)
