@@ -585,7 +585,7 @@ describe('the queue is for admins only', () => {
     ['a member', { role: 'user' }, 403],
     ['an editor', { role: 'editor' }, 403],
     ['an admin', { role: 'admin' }, 200],
-  ] as const)('/cms-api/payload-jobs/run?allQueues=true as %s: %i', async (_who, { role }: { role?: keyof typeof tokens }, status) => {
+  ] as const)('/cms-api/payload-jobs/run?allQueues=true as %s %j: %i', async (_who, { role }: { role?: keyof typeof tokens }, status) => {
     for (const path of ['/cms-api/payload-jobs/run?allQueues=true', '/cms-api/payload-jobs/handle-schedules']) {
       const res = await get(path, role ? as(role) : {})
       if (path.endsWith('handle-schedules') && status === 200) continue
