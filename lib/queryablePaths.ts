@@ -18,6 +18,10 @@ const logicalParts = (key: string, constraint: unknown): unknown[] | undefined =
   return Array.isArray(constraint) ? constraint : isPlainObject(constraint) ? Object.values(constraint) : []
 }
 
+/** Operators that compare text: their operand is one text (or a number); on a date field Payload writes SQL the database refuses (a 500). */
+const TEXT_OPERATORS = new Set(['contains', 'like', 'not_like'])
+const isTextOperand = (operand: unknown): boolean => typeof operand === 'string' || typeof operand === 'number'
+
 /**
  * The first part of a `where` that is not the shape Payload reads, as the client wrote its address; none when it is
  * well formed. Payload walks a text where it expects an object, character by character (and through the methods a
@@ -29,6 +33,9 @@ export const malformedWherePart = (where: unknown, at = 'where'): string | undef
     const parts = isLogical(key) && (Array.isArray(constraint) ? constraint : isPlainObject(constraint) ? Object.values(constraint) : undefined)
     if (parts === false) {
       if (!isPlainObject(constraint)) return `${at}[${key}] must hold operators, such as ${at}[${key}][equals]`
+      // Payload's SQL adapters split a `like` operand as text: a list (`like[]=a`) was a 500.
+      const notText = Object.entries(constraint).find(([operator, operand]) => TEXT_OPERATORS.has(operator) && !isTextOperand(operand))
+      if (notText) return `${at}[${key}][${notText[0]}] must be text`
       continue
     }
     if (parts === undefined) return `${at}[${key}] must be a list of conditions`
@@ -193,9 +200,6 @@ export const scanningCondition = (payload: Payload, collection: SanitizedCollect
   const scanning = conditionsOf(where).find((condition) => !answeredByIndex(payload, collection, condition))
   return scanning && `${scanning.path} ${scanning.operator}`
 }
-
-/** Operators that compare text: on a date field Payload writes SQL the database refuses (a 500). */
-const TEXT_OPERATORS = new Set(['contains', 'like', 'not_like'])
 
 /** The first `path operator` of a `where` that compares a date field as text, if any. */
 export const textOperatorOnDate = (payload: Payload, collection: SanitizedCollectionConfig, where: unknown): string | undefined => {
