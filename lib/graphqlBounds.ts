@@ -94,6 +94,12 @@ const walkSelections = (walk: Walk, selectionSet: SelectionSetNode, parent: Grap
         walk.refusal = "Only staff may ask for a document's permissions."
         return
       }
+      // Payload's resolver leaves out every permission that is false, and GraphQL answers the missing non-null
+      // `canAccessAdmin` of an anonymous caller or a member with a 500. REST's /access answers them.
+      if (depth === 1 && !walk.staff && selection.name.value === 'Access') {
+        walk.refusal = 'Only staff may ask for permissions in GraphQL: ask GET /cms-api/access.'
+        return
+      }
       if (depth > GRAPHQL_BOUNDS.depth) {
         walk.refusal = `Fields may nest at most ${GRAPHQL_BOUNDS.depth} deep.`
         return

@@ -579,6 +579,19 @@ describe("a document's permissions are staff's: no one else can tell which ids e
   })
 })
 
+describe("GraphQL's Access query", () => {
+  it('is refused before it runs for anyone but staff, where an anonymous one was a 500 with a stack; REST /access answers', async () => {
+    for (const headers of [{}, as('user')]) {
+      const res = await graphql('{ Access { canAccessAdmin } }', headers)
+      expect([res.status, res.body]).toEqual([400, { errors: [{ message: 'Only staff may ask for permissions in GraphQL: ask GET /cms-api/access.', locations: expect.any(Array) }] }])
+    }
+    const staff = await graphql('{ Access { canAccessAdmin } }', as('editor'))
+    expect(staff.body).toEqual({ data: { Access: { canAccessAdmin: true } } })
+    const rest = await get('/cms-api/access')
+    expect([rest.status, rest.body.canAccessAdmin ?? false]).toEqual([200, false])
+  })
+})
+
 describe('the queue is for admins only', () => {
   it.each([
     ['anonymous', {}, 401],
