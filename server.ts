@@ -23,12 +23,18 @@ import type { ServiceEnv } from './lib/env'
 import { lastErrorResponse } from './lib/lastErrorResponse'
 import { payloadErrorBody } from './lib/payloadErrorBody'
 import { projectRoot } from './lib/projectRoot'
+import { fetchAdminRedirectsFrom } from './lib/adminRedirectOrigin'
 import { serverActionRefusal } from './lib/adminServerActions'
 import { adminUiOutageResponse } from './lib/adminUiOutage'
-import { closingConnections, drain, listen } from './lib/httpServer'
+import { closingConnections, drain, listen as listenOn } from './lib/httpServer'
 import { warmAdminUi, warmGraphql } from './lib/warmUp'
 
-export { listen } from './lib/httpServer'
+/** Listens, and has the admin UI's redirects fetched from this server (lib/adminRedirectOrigin.ts). */
+export const listen = async (...args: Parameters<typeof listenOn>): Promise<Server> => {
+  const server = await listenOn(...args)
+  fetchAdminRedirectsFrom(server)
+  return server
+}
 
 /** How long a keep-alive connection idle at the start of a shutdown may still send a request. */
 const IDLE_GRACE_MS = 1000

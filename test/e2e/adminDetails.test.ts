@@ -370,4 +370,21 @@ describe('details of the admin UI, offline', () => {
     expect(five.status).toBe(200)
     expect(await five.text()).not.toContain('"errors"')
   })
+
+  it("fetches the page a server function redirects to from this service, not from localhost:3000 with the caller's cookie", async () => {
+    const manifestFile = path.resolve(import.meta.dirname, '../../.next/server/server-reference-manifest.json')
+    const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as { node: Record<string, { filename: string }> }
+    const serverFunction = Object.keys(manifest.node).find((action) => manifest.node[action]!.filename === 'app/(payload)/layout.tsx')!
+    const logBefore = service.output().length
+    // A document that does not exist: Payload redirects to the list, and Next renders that list for the answer.
+    const missing = await fetch(`${service.base}/admin/collections/webhooks/999999`, {
+      method: 'POST',
+      headers: { 'Next-Action': serverFunction, 'Content-Type': 'text/plain;charset=UTF-8', Accept: 'text/x-component', Cookie: `payload-token=${adminToken}` },
+      body: JSON.stringify([{ name: 'render-document', args: { collectionSlug: 'webhooks', docID: 999999, redirectAfterCreate: false } }]),
+    })
+    expect(missing.headers.get('x-action-redirect')).toMatch(/^\/admin\/collections\/webhooks\?notFound=999999;/)
+    expect(missing.status).toBe(200)
+    await missing.text()
+    expect(service.output().slice(logBefore)).not.toMatch(/failed to get redirect response|ECONNREFUSED/)
+  })
 })
