@@ -100,7 +100,7 @@ export const feedRoutes = (payload: Payload, { limit, ttl, siteUrl, serverUrl }:
         { key: `feed:${format}:${category ?? ''}:${request.siteUrl}:${request.serverUrl}`, ttl, contentType, host: origin?.host },
         async () => {
           const [channel, articles] = await Promise.all([loadChannel(payload, request), loadArticles(payload, category, limit)])
-          return channel && renderFeed(format, channel, articles)
+          return channel && (await renderFeed(format, channel, articles))
         },
         () => notFound('Category'),
       )

@@ -1,3 +1,5 @@
+import { setImmediate as nextTurn } from 'node:timers/promises'
+
 import { Feed, type Item } from 'feed'
 
 import { contentExcerpt } from '../../lib/contentExcerpts'
@@ -93,12 +95,13 @@ type ItemParts = {
 const itemParts = (doc: FeedArticle, siteUrl: string): ItemParts => {
   const link = articleUrl(siteUrl, doc.slug, doc.id)
   const cover = optionalString(doc.coverImage)
+  const summary = xmlSafeText(optionalString(doc.excerpt)?.trim() ?? contentExcerpt(doc.content ?? '', SUMMARY_LENGTH))
   return {
     title: xmlSafeText(doc.title),
     link,
     guid: articleUrl(siteUrl, doc.feedSlug || doc.slug, doc.id),
-    summary: xmlSafeText(optionalString(doc.excerpt)?.trim() ?? contentExcerpt(doc.content ?? '', SUMMARY_LENGTH)),
-    html: renderFeedHtml(doc.content ?? '', link),
+    summary,
+    html: renderFeedHtml(doc.content ?? '', link, summary),
     category: optionalString(populated(doc.category)?.name),
     cover: cover === null ? null : absoluteUrl(cover, link),
     published: new Date(doc.publishedAt ?? doc.createdAt),
@@ -160,9 +163,16 @@ const asJsonFeed11 = (json: string, language: string): string => {
   })
 }
 
-/** One feed document (RSS 2.0, Atom 1.0 or JSON Feed 1.1) of `articles`, in the order given. */
-export const renderFeed = (format: FeedFormat, channel: FeedChannel, articles: FeedArticle[]): string => {
-  const items = articles.map((doc) => itemParts(doc, channel.siteUrl))
+/**
+ * One feed document (RSS 2.0, Atom 1.0 or JSON Feed 1.1) of `articles`, in the order given. Each article's HTML is
+ * rendered in a turn of the event loop of its own: after a restart none is in the cache.
+ */
+export const renderFeed = async (format: FeedFormat, channel: FeedChannel, articles: FeedArticle[]): Promise<string> => {
+  const items: ItemParts[] = []
+  for (const doc of articles) {
+    items.push(itemParts(doc, channel.siteUrl))
+    await nextTurn()
+  }
   const xml = format !== 'json'
   const text = (value: string) => (xml ? xmlText(value) : xmlSafeText(value))
   const feed = new Feed({

@@ -3,6 +3,7 @@ import { XMLValidator } from 'fast-xml-parser'
 import Parser from 'rss-parser'
 
 import { type FeedArticle, type FeedChannel, imageType, renderFeed } from '../../endpoints/serializers/feed'
+import { FEED_FULL_CONTENT_CHARS } from '../../lib/markdown/renderFeedHtml'
 
 // Text that `feed` 6.0.0 / xml-js would mangle on its own: a literal `&amp;`, `<` in an attribute, two `]]>`.
 const HOSTILE = 'R&amp;D <x> & ]]> and ]]> "q" \'a\''
@@ -43,7 +44,7 @@ const decodeHtml = (html: string) =>
 
 describe('renderFeed', () => {
   it('RSS: every text comes back exactly as written', async () => {
-    const xml = renderFeed('rss', channel, [article])
+    const xml = await renderFeed('rss', channel, [article])
     expect(XMLValidator.validate(xml)).toBe(true)
     const feed = await parser.parseString(xml)
     expect(feed).toMatchObject({ title: HOSTILE, description: HOSTILE, link: 'https://example.com/a&b/' })
@@ -59,7 +60,7 @@ describe('renderFeed', () => {
   })
 
   it('Atom: text, HTML titles and category attributes come back exactly as written', async () => {
-    const xml = renderFeed('atom', channel, [article])
+    const xml = await renderFeed('atom', channel, [article])
     expect(XMLValidator.validate(xml)).toBe(true)
     const feed = await parser.parseString(xml)
     expect(feed.title).toBe(HOSTILE)
@@ -69,8 +70,8 @@ describe('renderFeed', () => {
     expect((item!.categories as unknown as { $: Record<string, string> }[])[0]!.$).toEqual({ term: HOSTILE, label: HOSTILE })
   })
 
-  it('JSON Feed 1.1: plain strings, authors and language', () => {
-    const json = JSON.parse(renderFeed('json', channel, [article]))
+  it('JSON Feed 1.1: plain strings, authors and language', async () => {
+    const json = JSON.parse(await renderFeed('json', channel, [article]))
     expect(json).toMatchObject({ version: 'https://jsonfeed.org/version/1.1', title: HOSTILE, language: 'en', authors: [{ name: HOSTILE }] })
     expect(json.items[0]).toMatchObject({
       id: 'https://example.com/a&b/articles/then-5',
@@ -83,8 +84,17 @@ describe('renderFeed', () => {
     })
   })
 
+  it(`carries an article's whole HTML up to ${FEED_FULL_CONTENT_CHARS} characters of Markdown, past them its summary and link`, async () => {
+    const paragraph = (length: number) => 'word '.repeat(length / 5).trim().padEnd(length, 'x')
+    const long = { ...article, id: 6, excerpt: 'The gist & more', content: paragraph(FEED_FULL_CONTENT_CHARS + 1) }
+    const whole = { ...article, id: 7, content: paragraph(FEED_FULL_CONTENT_CHARS) }
+    const json = JSON.parse(await renderFeed('json', { ...channel, siteUrl: 'https://example.com' }, [long, whole])) as { items: { content_html: string }[] }
+    expect(json.items[0]!.content_html).toBe('<p>The gist &amp; more</p><p><a href="https://example.com/articles/now-6">Read the whole article</a></p>')
+    expect(json.items[1]!.content_html).toBe(`<p>${paragraph(FEED_FULL_CONTENT_CHARS)}</p>`)
+  })
+
   it('an empty feed is dated by the channel', async () => {
-    const feed = await parser.parseString(renderFeed('atom', channel, []))
+    const feed = await parser.parseString(await renderFeed('atom', channel, []))
     expect(feed.lastBuildDate).toBe('2026-01-01T00:00:00.000Z')
     expect(feed.items).toEqual([])
   })

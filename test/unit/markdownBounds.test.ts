@@ -142,8 +142,15 @@ describe('public reads of Markdown stored before nesting was bounded', () => {
   const stored = '*'.repeat(20_000) + 'x' + '*'.repeat(20_000)
 
   it('excerpts take the text as written', () => {
-    expect(markdownExcerpt(`${stored} after`, 100)).toBe('*'.repeat(100))
+    expect(markdownExcerpt(`${'> '.repeat(150)}deep`, 100)).toBe(`${'> '.repeat(49)}>`)
     expect(markdownExcerpt('Some *text*.', 100)).toBe('Some text.')
+  })
+
+  it('excerpts lex the first 16 KB only: a 490,000-character list costs what its start does', () => {
+    const list = `First *words*.\n\n${'- item\n'.repeat(70_000)}`
+    expect(markdownExcerpt(list, 30)).toBe('First words. item item item it')
+    // Stored before nesting was bounded, and cut at 16 KB: its start is a line of `*`, a thematic break.
+    expect(markdownExcerpt(`${stored} after`, 100)).toBe('')
   })
 
   it('reading time counts the words as written, with no table of contents', () => {
