@@ -4,7 +4,7 @@ import { Lexer } from 'marked'
 
 import { articleReading } from '../../lib/articleReading'
 import { commonSubsequence } from '../../lib/markdown/commonSubsequence'
-import { EDITOR_BLOCKS_PER_TEXT, IMPORT_LINES_PER_BLOCK, IMPORT_LINES_PER_TEXT } from '../../lib/markdown/importBudget'
+import { EDITOR_BLOCKS_PER_TEXT, IMPORT_CHARS_PER_LINE, IMPORT_CHARS_PER_TEXT, IMPORT_LINES_PER_BLOCK, IMPORT_LINES_PER_TEXT } from '../../lib/markdown/importBudget'
 import type { LexicalNode } from '../../lib/markdown/lexicalJson'
 import { lexicalToMarkdown } from '../../lib/markdown/lexicalToMarkdown'
 import { lexMarkdown, MARKDOWN_TOO_DEEP_MESSAGE, MAX_MARKDOWN_NESTING, MarkdownTooDeepError, tokenDepth } from '../../lib/markdown/markdownNesting'
@@ -94,6 +94,27 @@ describe('how much of a text goes through the editor import', () => {
     expect(nodes.slice(0, -1).every((node) => node.type === 'paragraph')).toBe(true)
     expect(markdownBlockText(nodes.at(-1))).toBe(paragraphs.slice(IMPORT_LINES_PER_TEXT / 2).join('\n\n'))
     expect(comparableHtml(lexicalToMarkdown(markdownToLexical(markdown, editorConfig), editorConfig))).toBe(comparableHtml(markdown))
+  })
+
+  it(`keeps a block with a line of more than ${IMPORT_CHARS_PER_LINE} characters as one Markdown block (490,000 of emphasis ran the process out of memory)`, () => {
+    const unit = 'Some *emphasis* and [a link](https://x.y/). '
+    const line = (length: number) => unit.repeat(Math.floor(length / unit.length)).trimEnd()
+    const markdown = `Before *it*.\n\n${line(IMPORT_CHARS_PER_LINE + unit.length)}\n\n${line(IMPORT_CHARS_PER_LINE)}`
+    const nodes = topLevel(markdown)
+    expect(nodes.map((node) => node.type)).toEqual(['paragraph', 'block', 'paragraph'])
+    expect(markdownBlockText(nodes[1])).toBe(line(IMPORT_CHARS_PER_LINE + unit.length))
+  })
+
+  it(`past ${IMPORT_CHARS_PER_TEXT} characters imported, keeps the rest of the text as one Markdown block`, () => {
+    const paragraph = (index: number) => `Paragraph ${index} with [a link](https://example.com/${index}) and *emphasis*. `.repeat(20).trimEnd()
+    const paragraphs = Array.from({ length: Math.ceil(IMPORT_CHARS_PER_TEXT / paragraph(0).length) + 5 }, (_, index) => paragraph(index))
+    const nodes = topLevel(paragraphs.join('\n\n'))
+    const imported = nodes.length - 1
+    expect(nodes.slice(0, -1).every((node) => node.type === 'paragraph')).toBe(true)
+    expect(markdownBlockText(nodes.at(-1))).toBe(paragraphs.slice(imported).join('\n\n'))
+    const importedChars = paragraphs.slice(0, imported).reduce((sum, text) => sum + text.length + 2, 0)
+    expect(importedChars).toBeLessThanOrEqual(IMPORT_CHARS_PER_TEXT)
+    expect(importedChars + paragraphs[imported]!.length + 2).toBeGreaterThan(IMPORT_CHARS_PER_TEXT)
   })
 
   it('makes editor nodes of at most so many blocks, and keeps the rest of the text as one Markdown block', () => {
