@@ -1,7 +1,7 @@
-import type { Access, Payload, PayloadHandler, SanitizedCollectionConfig, Where } from 'payload'
+import type { Access, CollectionBeforeChangeHook, Payload, PayloadHandler, PayloadRequest, SanitizedCollectionConfig, Where } from 'payload'
 
 import { payloadErrorBody, refusalFor } from './payloadErrorBody'
-import { isStaff } from './roles'
+import { hasRole, isStaff } from './roles'
 
 /**
  * Payload's own collections behind the admin UI: the locks on documents being edited, and each user's preferences.
@@ -37,6 +37,38 @@ const unknownPreferenceNotFound =
 const withRefusals = (slug: string, endpoint: { method: string; handler: PayloadHandler }): PayloadHandler =>
   staffOnlyHandler(slug === 'payload-preferences' && endpoint.method === 'delete' ? unknownPreferenceNotFound(endpoint.handler) : endpoint.handler)
 
+type Lock = { user?: { value?: unknown }; document?: { relationTo?: string }; globalSlug?: string | null }
+
+/** Whether `req`'s user may update, outright, what a lock is on (an access that answers `true`). */
+const mayEdit = async (req: PayloadRequest, { document, globalSlug }: Lock): Promise<boolean> => {
+  const entity = globalSlug
+    ? req.payload.config.globals.find(({ slug }) => slug === globalSlug)
+    : req.payload.config.collections.find(({ slug }) => slug === document?.relationTo && !ADMIN_STATE.includes(slug))
+  return entity?.access.update !== undefined && (await entity.access.update({ req })) === true
+}
+
+/**
+ * A lock is written by the admin UI itself (the database adapter, no access), and changed through REST only to take
+ * it over or clear it, one by id: staff may do that to their own locks and to those of what they may edit. Created
+ * through REST, an editor put locks in anyone's name on admin-only records (a webhook, the admin's account) and the
+ * admin got 423 on saving them.
+ */
+const changeLock: Access = async ({ id, req }) => {
+  if (!isStaff(req.user)) return false
+  if (hasRole(req.user, 'admin')) return true
+  if (id === undefined) return false
+  const lock = (await req.payload.db.findOne({ collection: 'payload-locked-documents', req, where: { id: { equals: id } } })) as Lock | null
+  return lock !== null && (lock.user?.value === req.user!.id || (await mayEdit(req, lock)))
+}
+
+const LOCK_ACCESS: Partial<Record<(typeof OPERATIONS)[number], Access>> = { create: () => false, update: changeLock, delete: changeLock }
+
+/** Taking a lock over makes it the caller's, whatever the request names; what it locks stays. */
+const lockTakenOverByCaller: CollectionBeforeChangeHook = ({ data, originalDoc, operation, req }) => {
+  if (operation !== 'update' || !req.user || req.payloadAPI === 'local') return data
+  return { ...data, document: originalDoc?.document, globalSlug: originalDoc?.globalSlug, user: { relationTo: req.user.collection, value: req.user.id } }
+}
+
 const kept = new WeakSet<SanitizedCollectionConfig>()
 
 /** Called from the plugin's `onInit`: Payload adds these collections after the plugins have run. */
@@ -45,7 +77,9 @@ export const keepAdminStateToStaff = (payload: Payload): void => {
     const config = payload.collections[slug as keyof typeof payload.collections]?.config
     if (!config || kept.has(config)) continue
     kept.add(config)
-    for (const operation of OPERATIONS) config.access[operation] = staffAnd(config.access[operation])
+    const locks = slug === 'payload-locked-documents'
+    for (const operation of OPERATIONS) config.access[operation] = (locks && LOCK_ACCESS[operation]) || staffAnd(config.access[operation])
+    if (locks) config.hooks.beforeChange = [...(config.hooks.beforeChange ?? []), lockTakenOverByCaller]
     if (Array.isArray(config.endpoints)) config.endpoints = config.endpoints.map((endpoint) => ({ ...endpoint, handler: withRefusals(slug, endpoint) }))
   }
 }

@@ -527,10 +527,36 @@ describe("the admin UI's own state (document locks, preferences) is staff's", ()
     expect((await post('/cms-api/payload-locked-documents', { globalSlug: 'site', user: lock.user }, as('user'))).status).toBe(403)
     expect((await get('/cms-api/payload-locked-documents', as('user'))).status).toBe(403)
     expect((await service.request().patch(`/cms-api/articles/${article}`).set(as('editor')).send({ title: 'Still editable' })).status).toBe(200)
-    const staffLock = await post('/cms-api/payload-locked-documents', { ...lock, user: { relationTo: 'users', value: adminId } }, as('editor'))
-    expect(staffLock.status).toBe(201)
-    expect((await get('/cms-api/payload-locked-documents', as('editor'))).body.totalDocs).toBe(1)
-    expect((await service.request().delete(`/cms-api/payload-locked-documents/${staffLock.body.doc.id}`).set(as('admin'))).status).toBe(200)
+  })
+
+  it("staff take over or clear the locks of what they may edit, and their own; only the admin UI writes new ones", async () => {
+    const editor = (await service.payload.find({ collection: 'users', where: { email: { equals: 'editor@example.com' } }, depth: 0 })).docs[0]!
+    const { docs } = await service.payload.find({ collection: 'articles', limit: 1, depth: 0 })
+    const byAdmin = { relationTo: 'users', value: adminId } as const
+    // As the admin UI writes them, through the database adapter.
+    const uiLock = (document: Record<string, unknown>) =>
+      service.payload.db.create({ collection: 'payload-locked-documents', data: { ...document, user: byAdmin } }) as Promise<{ id: number }>
+    const onArticle = await uiLock({ document: { relationTo: 'articles', value: docs[0]!.id } })
+    const onAccount = await uiLock({ document: { relationTo: 'users', value: adminId } })
+    // An editor once put a lock in anyone's name on the admin's own account: the admin got 423 on saving it.
+    const forged = await post('/cms-api/payload-locked-documents', { document: { relationTo: 'users', value: adminId }, user: byAdmin }, as('editor'))
+    expect([forged.status, forged.body]).toEqual([403, FORBIDDEN])
+    expect((await get('/cms-api/payload-locked-documents', as('editor'))).body.totalDocs).toBe(2)
+    const lockOf = (id: number) => service.payload.findByID({ collection: 'payload-locked-documents', id, depth: 0 })
+    // Taking over the article's lock makes it the editor's, whatever the request says; what it locks stays.
+    const takenOver = await service
+      .request()
+      .patch(`/cms-api/payload-locked-documents/${onArticle.id}`)
+      .set(as('editor'))
+      .send({ user: byAdmin, document: { relationTo: 'users', value: adminId } })
+    expect(takenOver.status).toBe(200)
+    expect(await lockOf(onArticle.id)).toMatchObject({ user: { relationTo: 'users', value: editor.id }, document: { relationTo: 'articles', value: docs[0]!.id } })
+    // The admin's account is not the editor's to edit: its lock stays the admin's.
+    expect((await service.request().patch(`/cms-api/payload-locked-documents/${onAccount.id}`).set(as('editor')).send({ user: byAdmin })).status).not.toBe(200)
+    expect((await service.request().delete(`/cms-api/payload-locked-documents/${onAccount.id}`).set(as('editor'))).status).not.toBe(200)
+    expect(await lockOf(onAccount.id)).toMatchObject({ user: byAdmin })
+    expect((await service.request().delete(`/cms-api/payload-locked-documents/${onArticle.id}`).set(as('editor'))).status).toBe(200)
+    expect((await service.request().delete(`/cms-api/payload-locked-documents/${onAccount.id}`).set(as('admin'))).status).toBe(200)
   })
 
   it('a member cannot store preferences (200 keys of 60 KB filled the disk); staff keep theirs', async () => {
