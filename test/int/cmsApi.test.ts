@@ -623,3 +623,29 @@ describe("/cms-api's file door and its `prefix` parameter", () => {
     errors.mockRestore()
   })
 })
+
+describe('/cms-api bodies of a shape no document has, from staff too', () => {
+  const keys = (count: number) => Object.fromEntries(Array.from({ length: count }, (_, index) => [`k${index}`, index]))
+  const patch = (id: number, body: string, contentType = 'application/json') =>
+    fetch(`${service.url}/cms-api/projects/${id}`, { method: 'PATCH', headers: { Authorization: `JWT ${editorToken}`, 'Content-Type': contentType }, body })
+
+  it('more than 1,000 top-level keys, or nesting past 1,000 levels, is a 400 before Payload parses it (230,000 keys ran it out of memory)', async () => {
+    const { id } = await createProject(service.payload, { title: 'Shapes' })
+    const many = await patch(id as number, JSON.stringify({ title: 'Many', ...keys(1001) }))
+    expect([many.status, await many.json()]).toEqual([400, { errors: [{ message: 'Request body holds more than 1000 values at its top level' }] }])
+    const deep = await patch(id as number, `{"title":"Deep","a":${'['.repeat(1001)}${']'.repeat(1001)}}`)
+    expect([deep.status, await deep.json()]).toEqual([400, { errors: [{ message: 'Request body nests deeper than 1000 levels' }] }])
+    const within = await patch(id as number, JSON.stringify({ title: 'Within', ...keys(990) }))
+    expect(within.status).toBe(200)
+    expect((await service.payload.findByID({ collection: 'projects', id, depth: 0 })).title).toBe('Within')
+  })
+
+  it('a multipart `_payload` of more than 1,000 fields is refused by the operation', async () => {
+    const { id } = await createProject(service.payload, { title: 'Form' })
+    const form = new FormData()
+    form.set('_payload', JSON.stringify({ title: 'Many', ...keys(1001) }))
+    const res = await fetch(`${service.url}/cms-api/projects/${id as number}`, { method: 'PATCH', headers: { Authorization: `JWT ${editorToken}` }, body: form })
+    expect([res.status, await res.json()]).toEqual([400, { errors: [{ message: 'A document may be sent with at most 1000 fields.' }] }])
+    expect((await service.payload.findByID({ collection: 'projects', id, depth: 0 })).title).toBe('Form')
+  })
+})
