@@ -72,6 +72,7 @@ export { stopTakingJobs } from './lib/jobs/jobsRunner'
 export { handOverClientIp } from './lib/clientIp'
 export { refusalBeforeNext } from './endpoints/http/refusalBeforeNext'
 export { cmsApiRouteHandlers } from './lib/hostCmsApi'
+export { withheldServerFunctions } from './lib/withheldServerFunctions'
 // What a host app needs to serve the /api contract itself (examples/next-app/app/api/[...route]/route.ts).
 export { type BlogApi, type BlogApiOptions, createBlogApi } from './endpoints/app'
 export { selectDatabase } from './lib/databaseSelection'

@@ -4,12 +4,13 @@ import { handleServerFunctions, RootLayout } from '@payloadcms/next/layouts'
 import type { ServerFunctionClient } from 'payload'
 import type React from 'react'
 
+import { withheldServerFunctions } from '../../lib/withheldServerFunctions'
 import { importMap } from './admin/importMap'
 import './custom.scss'
 
 const serverFunction: ServerFunctionClient = async function (args) {
   'use server'
-  return handleServerFunctions({ ...args, config, importMap })
+  return handleServerFunctions({ ...args, config, importMap, serverFunctions: withheldServerFunctions })
 }
 
 export default function Layout({ children }: { children: React.ReactNode }) {

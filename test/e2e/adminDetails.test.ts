@@ -387,4 +387,24 @@ describe('details of the admin UI, offline', () => {
     await missing.text()
     expect(service.output().slice(logBefore)).not.toMatch(/failed to get redirect response|ECONNREFUSED/)
   })
+
+  it("withholds Payload's scheduled publishing, which would queue jobs no task runs, from staff too", async () => {
+    const manifestFile = path.resolve(import.meta.dirname, '../../.next/server/server-reference-manifest.json')
+    const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as { node: Record<string, { filename: string }> }
+    const serverFunction = Object.keys(manifest.node).find((action) => manifest.node[action]!.filename === 'app/(payload)/layout.tsx')!
+    const jobsBefore = await requestJson(`${service.base}/cms-api/payload-jobs?limit=1&depth=0`, { token: adminToken })
+    const call = (name: string, args: Record<string, unknown>) =>
+      fetch(`${service.base}/admin`, {
+        method: 'POST',
+        headers: { 'Next-Action': serverFunction, 'Content-Type': 'text/plain;charset=UTF-8', Accept: 'text/x-component', Cookie: `payload-token=${editorToken}` },
+        body: JSON.stringify([{ name, args }]),
+      })
+    const scheduled = await call('schedule-publish', { type: 'publish', date: '$D2020-01-01T00:00:00.000Z', doc: { relationTo: 'articles', value: 1 } })
+    expect(scheduled.status).toBe(200)
+    expect(await scheduled.text()).toContain('Schedule articles and projects with their \\"Publish at\\" field.')
+    const upcoming = await call('get-upcoming-scheduled-publish', { collectionSlug: 'articles', id: 1 })
+    expect(upcoming.status).toBe(200)
+    const jobsAfter = await requestJson(`${service.base}/cms-api/payload-jobs?limit=1&depth=0`, { token: adminToken })
+    expect((jobsAfter.body as { totalDocs: number }).totalDocs).toBe((jobsBefore.body as { totalDocs: number }).totalDocs)
+  })
 })
