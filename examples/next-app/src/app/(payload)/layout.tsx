@@ -4,6 +4,7 @@ import config from '@payload-config'
 import '@payloadcms/next/css'
 import type { ServerFunctionClient } from 'payload'
 import { handleServerFunctions, RootLayout } from '@payloadcms/next/layouts'
+import { withheldServerFunctions } from 'blog-portfolio-service'
 import React from 'react'
 
 import { importMap } from './admin/importMap.js'
@@ -19,6 +20,7 @@ const serverFunction: ServerFunctionClient = async function (args) {
     ...args,
     config,
     importMap,
+    serverFunctions: withheldServerFunctions,
   })
 }
 
