@@ -7,7 +7,7 @@ export type ServerLimits = {
   headersTimeoutMs: number
   requestTimeoutMs: number
   maxConnections: number
-  /** Open connections one client network may hold (lib/connectionsPerClient.ts); undefined: no such cap. */
+  /** Open connections one client (an IPv4 address, an IPv6 /64) may hold (lib/connectionsPerClient.ts); undefined: no cap. */
   maxConnectionsPerClient?: number
 }
 
