@@ -94,16 +94,10 @@ const boundedJoins = (joins: unknown, staff: boolean): unknown => {
   )
 }
 
-/**
- * A document as a client sends it holds its fields, a few dozen: Payload copies every key it is sent through its
- * hooks several times, and an editor's PATCH of 50,000 keys (0.8 MB) held the event loop 2.5 s, one of 230,000 (4 MB)
- * ran the process out of memory.
- */
-const MAX_DATA_KEYS = 1_000
-
+/** A document as a client sends it holds its fields, a few dozen (QUERY_BOUNDS.documentFields says why at most so many). */
 const refuseOversizedData = (data: unknown): void => {
-  if (isPlainObject(data) && Object.keys(data).length > MAX_DATA_KEYS) {
-    throw new QueryBoundsError(`A document may be sent with at most ${MAX_DATA_KEYS} fields.`)
+  if (isPlainObject(data) && Object.keys(data).length > QUERY_BOUNDS.documentFields) {
+    throw new QueryBoundsError(`A document may be sent with at most ${QUERY_BOUNDS.documentFields} fields.`)
   }
 }
 

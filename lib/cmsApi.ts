@@ -10,6 +10,7 @@ import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE } from './db
 import { graphqlDocumentRefusal } from './graphqlDocumentSize'
 import { jsonShapeProblem } from './jsonShape'
 import { NUL_MESSAGE } from './nulCharacters'
+import { QUERY_BOUNDS } from './queryBounds'
 import { authMetOutage } from './outageAwareJwt'
 import { NOT_ALLOWED, payloadErrorBody } from './payloadErrorBody'
 import { isStaff } from './roles'
@@ -76,10 +77,10 @@ const CHECKED_JSON_CHARS = 64 * 1024
 
 /**
  * Rich text nests a few levels per level of its content (Markdown nests 100 at most), and the largest article a
- * staff body may carry holds a few hundred thousand values; a document has a few dozen fields. 1,000,000 brackets
- * held the event loop 590 ms in Payload, 230,000 keys 230 ms before they were refused (hooks/boundExternalQueries.ts).
+ * staff body may carry holds a few hundred thousand values. 1,000,000 brackets held the event loop 590 ms in Payload;
+ * 230,000 keys 230 ms before the operation refused them (its bound on a document's fields, checked here unparsed).
  */
-const CMS_API_JSON_SHAPE = { maxNesting: 1_000, maxValues: 1_000_000, maxTopLevelValues: 1_000 }
+const CMS_API_JSON_SHAPE = { maxNesting: 1_000, maxValues: 1_000_000, maxTopLevelValues: QUERY_BOUNDS.documentFields }
 
 /** Whether Payload's `JSON.parse` of the text (none means `{}`) would succeed, as far as it is checked here. */
 const parsesAsJson = (text: string): boolean => {
@@ -158,7 +159,8 @@ export const createCmsApi = (config: SanitizedConfig): CmsApi => {
     // Payload would pass a `%00` in a query on to the database (a 500 on Postgres); bodies are checked by a hook.
     if (/%00/i.test(incoming.url)) return errorResponse(400, `The address ${NUL_MESSAGE}`)
     const request = withoutCrossOriginCookies(incoming, config.csrf)
-    const { pathname } = new URL(request.url)
+    const url = new URL(request.url)
+    const { pathname } = url
     // Payload looks collections and globals up by name in plain objects: `__proto__` would find Object.prototype.
     if (pathname.split('/').some((segment) => PROTOTYPE_NAMES.has(decodedSegment(segment)))) return errorResponse(404, 'Not Found')
     const isGraphql = pathname === graphqlRoute && request.method === 'POST'
@@ -191,7 +193,7 @@ export const createCmsApi = (config: SanitizedConfig): CmsApi => {
         if (shape) return errorResponse(400, shape)
         bodyForPayload = text
       }
-      const forwarded = forPayload(request, clientIp, bodyForPayload, withoutMeaninglessPrefix(config, new URL(request.url)).href)
+      const forwarded = forPayload(request, clientIp, bodyForPayload, withoutMeaninglessPrefix(config, url).href)
       const response = await handleEndpoints({ config, request: forwarded })
       if (tooLarge) return tooLargeResponse(message)
       // Payload's answer for a collection without REST endpoints (`endpoints: false`): no such route, for the client.

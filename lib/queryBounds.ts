@@ -23,6 +23,12 @@ export const QUERY_BOUNDS = {
    */
   publicTextLength: 1000,
   staffTextLength: 10_000,
+  /**
+   * Fields of a document a client sends, for everyone: Payload copies every key it is sent through its hooks several
+   * times, and an editor's PATCH of 50,000 keys (0.8 MB) held the event loop 2.5 s, one of 230,000 (4 MB) ran the
+   * process out of memory.
+   */
+  documentFields: 1000,
 } as const
 
 /** GraphQL operations from outside the process (lib/graphqlBounds.ts). */

@@ -10,12 +10,14 @@ const collectionConfig = (payload: Payload, slug: string): SanitizedCollectionCo
 const blockConfig = (payload: Payload, slug: string): FlattenedBlock | undefined =>
   payload.config.blocks?.find((block) => block.slug === slug)
 
-/** Payload reads `and`/`or` in any case (GraphQL writes `AND`/`OR`), and their parts as a list or an indexed object. */
-const isLogical = (key: string): boolean => ['and', 'or'].includes(key.toLowerCase())
-
-const logicalParts = (key: string, constraint: unknown): unknown[] | undefined => {
-  if (!isLogical(key)) return undefined
-  return Array.isArray(constraint) ? constraint : isPlainObject(constraint) ? Object.values(constraint) : []
+/**
+ * Payload reads `and`/`or` in any case (GraphQL writes `AND`/`OR`), and their parts as a list or an indexed object.
+ * Undefined: `key` is a field's; null: the parts are neither.
+ */
+const logicalParts = (key: string, constraint: unknown): unknown[] | null | undefined => {
+  const lower = key.toLowerCase()
+  if (lower !== 'and' && lower !== 'or') return undefined
+  return Array.isArray(constraint) ? constraint : isPlainObject(constraint) ? Object.values(constraint) : null
 }
 
 /** Operators that compare text: their operand is one text (or a number); on a date field Payload writes SQL the database refuses (a 500). */
@@ -30,15 +32,15 @@ const isTextOperand = (operand: unknown): boolean => typeof operand === 'string'
 export const malformedWherePart = (where: unknown, at = 'where'): string | undefined => {
   if (!isPlainObject(where)) return `${at} must hold conditions`
   for (const [key, constraint] of Object.entries(where)) {
-    const parts = isLogical(key) && (Array.isArray(constraint) ? constraint : isPlainObject(constraint) ? Object.values(constraint) : undefined)
-    if (parts === false) {
+    const parts = logicalParts(key, constraint)
+    if (parts === undefined) {
       if (!isPlainObject(constraint)) return `${at}[${key}] must hold operators, such as ${at}[${key}][equals]`
       // Payload's SQL adapters split a `like` operand as text: a list (`like[]=a`) was a 500.
       const notText = Object.entries(constraint).find(([operator, operand]) => TEXT_OPERATORS.has(operator) && !isTextOperand(operand))
       if (notText) return `${at}[${key}][${notText[0]}] must be text`
       continue
     }
-    if (parts === undefined) return `${at}[${key}] must be a list of conditions`
+    if (parts === null) return `${at}[${key}] must be a list of conditions`
     for (const [index, part] of parts.entries()) {
       const malformed = malformedWherePart(part, `${at}[${key}][${index}]`)
       if (malformed) return malformed
@@ -58,7 +60,7 @@ const conditionsOf = (where: unknown, prefix = ''): Condition[] => {
   if (!isPlainObject(where)) return []
   return Object.entries(where).flatMap(([key, constraint]): Condition[] => {
     const parts = logicalParts(key, constraint)
-    if (parts) return parts.flatMap((part) => conditionsOf(part, prefix))
+    if (parts !== undefined) return (parts ?? []).flatMap((part) => conditionsOf(part, prefix))
     const path = `${prefix}${key.replace(/__/g, '.')}`
     const operators = isPlainObject(constraint) ? Object.entries(constraint) : []
     return operators.length === 0 ? [{ path }] : operators.map(([operator, operand]) => ({ path, operator, operand }))
