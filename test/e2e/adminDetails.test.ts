@@ -20,6 +20,17 @@ const EDITOR = { email: 'details-editor@example.com', password: 'details e2e pas
 
 type Doc = Record<string, unknown> & { id: number }
 
+/**
+ * The production build's server actions, and among them the layout's own: the one through which the admin UI calls
+ * Payload's server functions.
+ */
+const serverActions = (): { all: string[]; layout: string | undefined } => {
+  const manifestFile = path.resolve(import.meta.dirname, '../../.next/server/server-reference-manifest.json')
+  const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as { node: Record<string, { filename: string }> }
+  const all = Object.keys(manifest.node)
+  return { all, layout: all.find((action) => manifest.node[action]!.filename === 'app/(payload)/layout.tsx') }
+}
+
 describe('details of the admin UI, offline', () => {
   let service: E2EService
   let browser: Browser
@@ -333,11 +344,7 @@ describe('details of the admin UI, offline', () => {
   })
 
   it("answers a server function call from outside the staff with 401 or 403 before Next, whatever it names", async () => {
-    const manifestFile = path.resolve(import.meta.dirname, '../../.next/server/server-reference-manifest.json')
-    const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as { node: Record<string, { filename: string }> }
-    const actions = Object.keys(manifest.node)
-    // The layout's own: the one through which the admin UI calls Payload's server functions.
-    const serverFunction = actions.find((action) => manifest.node[action]!.filename === 'app/(payload)/layout.tsx')
+    const { all: actions, layout: serverFunction } = serverActions()
     expect(serverFunction).toBeDefined()
     const member = { email: 'details-member@example.com', password: 'details member password', name: 'Mo Member', role: 'user' }
     await createAccount(service.base, adminToken, member)
@@ -372,9 +379,7 @@ describe('details of the admin UI, offline', () => {
   })
 
   it("fetches the page a server function redirects to from this service, not from localhost:3000 with the caller's cookie", async () => {
-    const manifestFile = path.resolve(import.meta.dirname, '../../.next/server/server-reference-manifest.json')
-    const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as { node: Record<string, { filename: string }> }
-    const serverFunction = Object.keys(manifest.node).find((action) => manifest.node[action]!.filename === 'app/(payload)/layout.tsx')!
+    const serverFunction = serverActions().layout!
     const logBefore = service.output().length
     // A document that does not exist: Payload redirects to the list, and Next renders that list for the answer.
     const missing = await fetch(`${service.base}/admin/collections/webhooks/999999`, {
@@ -389,9 +394,7 @@ describe('details of the admin UI, offline', () => {
   })
 
   it("withholds Payload's scheduled publishing, which would queue jobs no task runs, from staff too", async () => {
-    const manifestFile = path.resolve(import.meta.dirname, '../../.next/server/server-reference-manifest.json')
-    const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as { node: Record<string, { filename: string }> }
-    const serverFunction = Object.keys(manifest.node).find((action) => manifest.node[action]!.filename === 'app/(payload)/layout.tsx')!
+    const serverFunction = serverActions().layout!
     const jobsBefore = await requestJson(`${service.base}/cms-api/payload-jobs?limit=1&depth=0`, { token: adminToken })
     const call = (name: string, args: Record<string, unknown>) =>
       fetch(`${service.base}/admin`, {
