@@ -51,6 +51,7 @@ export const composeConfig = async (env: ServiceEnv): Promise<SanitizedConfig> =
         firstAdmin: env.adminEmail && env.adminPassword ? { email: env.adminEmail, password: env.adminPassword } : undefined,
         jobsPollMs: env.jobsPollMs,
         mediaDir: mediaDirOf(env.dataDir),
+        scanRateLimit: env.scanRateLimit,
         searchMemoryMb: env.searchMemoryMb,
         siteUrl: env.siteUrl,
         trustProxy: env.trustProxy,

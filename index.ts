@@ -58,6 +58,7 @@ import { jobTasks } from './lib/jobs/tasks'
 import { limitSearchCopy } from './lib/db/searchMemory'
 import { startServingProcess } from './lib/servingProcess'
 import { TRUST_PROXY_KEY } from './lib/clientIp'
+import { DEFAULT_SCAN_RATE_LIMIT, SCAN_RATE_LIMIT_KEY } from './lib/scanRateLimit'
 import { prepareSearchIndexAtStart } from './lib/searchBackfill'
 import { ensureDailyViews } from './lib/db/dailyViews'
 import { keepErrorClassNames } from './lib/errorClassNames'
@@ -282,7 +283,11 @@ export const blogPortfolio =
         user: incoming.admin?.user ?? Users.slug,
       },
       collections: [...kept, ...ownCollections],
-      custom: { ...incoming.custom, [TRUST_PROXY_KEY]: options.trustProxy ?? false },
+      custom: {
+        ...incoming.custom,
+        [TRUST_PROXY_KEY]: options.trustProxy ?? false,
+        [SCAN_RATE_LIMIT_KEY]: options.scanRateLimit ?? DEFAULT_SCAN_RATE_LIMIT,
+      },
       globals: [...(incoming.globals ?? []), site],
       graphQL: {
         ...incoming.graphQL,

@@ -72,6 +72,13 @@ export type BlogPortfolioOptions = {
    */
   searchMemoryMb?: number
   /**
+   * Requests one client (an IPv4 address, an IPv6 /64) may make per minute to Payload's REST or GraphQL whose query
+   * reads every document of a collection: a filter by text or by a field without an index (`SCAN_RATE_LIMIT`; past
+   * it, 429). Staff and server code are not counted. 0: no limit.
+   * @default 60
+   */
+  scanRateLimit?: number
+  /**
    * Address of the public site (the front end). When set, articles and projects get a preview button in the admin
    * UI that opens `{siteUrl}/articles/{slug}-{id}` or `{siteUrl}/projects/{id}`.
    * @default undefined (no preview button)

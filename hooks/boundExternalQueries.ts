@@ -6,6 +6,7 @@ import { QueryBoundsError } from '../lib/queryBoundsError'
 import { closedAccountPath, longTextPath, malformedWherePart, scanningCondition, textOperatorOnDate, unindexedSortPath, whereSize } from '../lib/queryablePaths'
 import { isPlainObject } from '../lib/plainObject'
 import { isStaff } from '../lib/roles'
+import { limitScans } from '../lib/scanRateLimit'
 
 /** The arguments of Payload's collection operations that this hook reads (not every operation has each). */
 type QueryArgs = {
@@ -106,15 +107,17 @@ const SCANNED_KEY = 'blogPortfolioScanned'
 
 /**
  * Anyone but staff may make one query per request that the database answers by reading every document of a
- * collection: a filter on a field without an index, or matching text. Each such query on the benchmark's 10,000
- * articles took 30-60 ms (SQLite); 19 GraphQL aliases of one `title contains` held the event loop 530-710 ms.
+ * collection: a filter on a field without an index, or matching text, and SCAN_RATE_LIMIT such requests a minute
+ * (lib/scanRateLimit.ts). Each such query on the benchmark's 10,000 articles took 30-60 ms (SQLite); 19 GraphQL
+ * aliases of one `title contains` held the event loop 530-710 ms.
  */
-const refuseSecondScan = (req: PayloadRequest, scanning: string | undefined): void => {
+const refuseSecondScan = async (req: PayloadRequest, scanning: string | undefined): Promise<void> => {
   if (!scanning) return
   if (req.context[SCANNED_KEY] === true) {
     throw new QueryBoundsError(`Only one query of a request may filter by a field without an index or by text (${scanning}): send the others on their own.`)
   }
   req.context[SCANNED_KEY] = true
+  await limitScans(req)
 }
 
 /**
@@ -124,9 +127,10 @@ const refuseSecondScan = (req: PayloadRequest, scanning: string | undefined): vo
  * most, no filter or sort on account fields the caller may not read, through relationships too, and at most 20
  * conditions (staff 50) listing at most 1,000 values together, text values of at most 1,000 characters (staff 10,000),
  * no date compared as text. Anyone but staff filters and sorts by no long text, sorts only by indexed fields (or the
- * collection's own default sort), and reads every document of a collection in one query of a request at most.
+ * collection's own default sort), and reads every document of a collection in one query of a request at most, a
+ * few such requests a minute.
  */
-export const boundExternalQueries: CollectionBeforeOperationHook = ({ args, collection, req }) => {
+export const boundExternalQueries: CollectionBeforeOperationHook = async ({ args, collection, req }) => {
   const read = queryArgsOf(args)
   if (!writtenByClient(req, read)) return args
   refuseOversizedData(Reflect.get(args, 'data'))
@@ -149,7 +153,7 @@ export const boundExternalQueries: CollectionBeforeOperationHook = ({ args, coll
   if (longText) throw new QueryBoundsError(`Only staff may filter or sort by long text: ${longText}`)
   const unindexed = staff ? undefined : unindexedSortPath(collection, query.sort)
   if (unindexed) throw new QueryBoundsError(`Only staff may sort by a field without an index: ${unindexed}`)
-  if (!staff) refuseSecondScan(req, scanningCondition(req.payload, collection, query.where))
+  if (!staff) await refuseSecondScan(req, scanningCondition(req.payload, collection, query.where))
   const bounded: Record<string, unknown> = {}
   const all = asksForAll(query)
   // Without a limit Payload reads its default page (10); `pagination=false` with a limit reads at most that many.

@@ -156,6 +156,7 @@ const envSchema = z.object({
   PORT: integerText(3000, 0, 65_535),
   REQUEST_TIMEOUT: integerText(60, 1, 86_400),
   SEARCH_MEMORY_MB: searchMemoryMb,
+  SCAN_RATE_LIMIT: integerText(60, 0, 1_000_000),
   SEARCH_RATE_LIMIT: integerText(60, 0, 1_000_000),
   SERVER_URL: absoluteHttpUrl,
   SITE_URL: absoluteHttpUrl,
@@ -318,6 +319,8 @@ export const readEnv = (source: Record<string, string | undefined>, cwd = proces
     webhookDeliveryRetentionDays: vars.WEBHOOK_DELIVERY_RETENTION_DAYS,
     /** Megabytes each process's memory copy of the search index may take (undefined: a quarter of the heap, at most 96; 0: none). */
     searchMemoryMb: vars.SEARCH_MEMORY_MB,
+    /** /cms-api requests reading every document of a collection one client may make per minute, staff's aside (0: no limit). */
+    scanRateLimit: vars.SCAN_RATE_LIMIT,
     /** Searches one client IP may make per minute (0: no limit, as the benchmark runs). */
     searchRateLimit: vars.SEARCH_RATE_LIMIT,
     /** Server processes sharing the port through node:cluster (1: a single process, no cluster primary). */
