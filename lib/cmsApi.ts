@@ -9,8 +9,10 @@ import { bodyLimitFor, declaresTooLarge, limitedBody, NON_STAFF_BODY_LIMIT } fro
 import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE } from './db/databaseUnavailable'
 import { graphqlDocumentRefusal } from './graphqlDocumentSize'
 import { jsonShapeProblem } from './jsonShape'
+import { isMultipart, jsonPartsOf } from './multipartPayloadField'
 import { NUL_MESSAGE } from './nulCharacters'
 import { QUERY_BOUNDS } from './queryBounds'
+import { UNREADABLE_MULTIPART } from './requestMistakes'
 import { authMetOutage } from './outageAwareJwt'
 import { NOT_ALLOWED, payloadErrorBody } from './payloadErrorBody'
 import { isStaff } from './roles'
@@ -76,11 +78,14 @@ const readsAsJson = (request: Request): boolean =>
 const CHECKED_JSON_CHARS = 64 * 1024
 
 /**
- * Rich text nests a few levels per level of its content (Markdown nests 100 at most), and the largest article a
- * staff body may carry holds a few hundred thousand values. 1,000,000 brackets held the event loop 590 ms in Payload;
- * 230,000 keys 230 ms before the operation refused them (its bound on a document's fields, checked here unparsed).
+ * Rich text nests a few levels per level of its content (Markdown nests 100 at most). The largest real article here,
+ * a changelog of 114 KB of Markdown, is 8,350 arrays and objects and 46,080 values as Payload sends it; the 4 MB a
+ * staff body may hold fits one of about 500 KB, about four times that. Past these bounds Payload's work grows with
+ * what it is sent, whatever its fields: 900,000 `{}` (2.7 MB) ended the process, 200,000 held the event loop 335 ms,
+ * 1,000,000 brackets 590 ms, 230,000 keys 230 ms before the operation refused them (its bound on a document's
+ * fields, checked here unparsed).
  */
-const CMS_API_JSON_SHAPE = { maxNesting: 1_000, maxValues: 1_000_000, maxTopLevelValues: QUERY_BOUNDS.documentFields }
+const CMS_API_JSON_SHAPE = { maxNesting: 1_000, maxValues: 200_000, maxContainers: 40_000, maxTopLevelValues: QUERY_BOUNDS.documentFields }
 
 /** Whether Payload's `JSON.parse` of the text (none means `{}`) would succeed, as far as it is checked here. */
 const parsesAsJson = (text: string): boolean => {
@@ -173,9 +178,9 @@ export const createCmsApi = (config: SanitizedConfig): CmsApi => {
     let tooLarge = false
     const body = request.body && limitedBody(request.body, limit, () => (tooLarge = true))
     /** The body read whole (GraphQL and JSON bodies are small); undefined when it went past the limit. */
-    const wholeBody = async (): Promise<string | undefined> => {
+    const wholeBody = async <T>(read: (response: Response) => Promise<T>): Promise<T | undefined> => {
       try {
-        return await new Response(body).text()
+        return await read(new Response(body))
       } catch (error) {
         if (tooLarge) return undefined
         throw error
@@ -186,12 +191,21 @@ export const createCmsApi = (config: SanitizedConfig): CmsApi => {
       // Payload logs every failed read of a JSON body, a bad or cut one included, as an error with its stack: one
       // stack per stranger's request. A small one is checked here; each is passed on as the text it is.
       if (body && readsAsJson(request)) {
-        const text = await wholeBody()
+        const text = await wholeBody((whole) => whole.text())
         if (text === undefined) return tooLargeResponse(message)
         if (!parsesAsJson(text)) return errorResponse(400, 'Invalid JSON')
         const shape = jsonShapeProblem(text, CMS_API_JSON_SHAPE)
         if (shape) return errorResponse(400, shape)
         bodyForPayload = text
+      } else if (body && isMultipart(request)) {
+        // An upload's or the admin UI's fields come as JSON in a part, which Payload parses whole: held to the same shape.
+        const bytes = await wholeBody((whole) => whole.arrayBuffer())
+        if (bytes === undefined) return tooLargeResponse(message)
+        const parts = await jsonPartsOf(bytes, contentType ?? '')
+        if (parts === undefined) return errorResponse(400, UNREADABLE_MULTIPART)
+        const shape = parts.map((part) => jsonShapeProblem(part, CMS_API_JSON_SHAPE)).find(Boolean)
+        if (shape) return errorResponse(400, shape)
+        bodyForPayload = bytes
       }
       const forwarded = forPayload(request, clientIp, bodyForPayload, withoutMeaninglessPrefix(config, url).href)
       const response = await handleEndpoints({ config, request: forwarded })
@@ -201,7 +215,7 @@ export const createCmsApi = (config: SanitizedConfig): CmsApi => {
       return unlessAuthMetOutage(forwarded, response)
     }
     // A GraphQL query is small (the limit above): read whole, it is checked before Payload runs it.
-    const query = await wholeBody()
+    const query = await wholeBody((whole) => whole.text())
     if (query === undefined) return tooLargeResponse(message)
     const oversized = graphqlDocumentRefusal(query)
     if (oversized) return errorResponse(400, oversized)

@@ -37,6 +37,8 @@ const MULTIPART_FAULTS = /^(Unexpected end of form|Malformed part header|Multipa
  */
 const isJsonParseFailure = (error: Error): boolean => error instanceof SyntaxError && /\bJSON\b/.test(error.message)
 
+export const UNREADABLE_MULTIPART = 'The multipart body could not be read.'
+
 /** What a request got wrong, when the error can only have come from what it sent. */
 export const requestMistakeOf = (error: Error): { status: number; message: string } | undefined => {
   if (isQueryFailure(error) && (error.params.some(unbindable) || refusesValue(error))) {
@@ -47,6 +49,6 @@ export const requestMistakeOf = (error: Error): { status: number; message: strin
     return { status: 400, message: 'That query operator is not available on this database.' }
   }
   if (isJsonParseFailure(error)) return { status: 400, message: 'A parameter that must be JSON is not.' }
-  if (MULTIPART_FAULTS.test(error.message)) return { status: 400, message: 'The multipart body could not be read.' }
+  if (MULTIPART_FAULTS.test(error.message)) return { status: 400, message: UNREADABLE_MULTIPART }
   return undefined
 }

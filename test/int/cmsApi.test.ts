@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { CMS_API_BODY_LIMITS } from '../../lib/cmsApiLimits'
 import { GRAPHQL_BOUNDS } from '../../lib/queryBounds'
 import { createAccount, loginToken } from '../helpers/accounts'
-import { createProject } from '../helpers/content'
+import { createArticle, createCategory, createProject } from '../helpers/content'
+import { markdownCorpus } from '../helpers/markdownCorpus'
 import { uploadImage } from '../helpers/media'
 import { bootService, type BootedService } from '../helpers/bootService'
 
@@ -640,12 +641,64 @@ describe('/cms-api bodies of a shape no document has, from staff too', () => {
     expect((await service.payload.findByID({ collection: 'projects', id, depth: 0 })).title).toBe('Within')
   })
 
-  it('a multipart `_payload` of more than 1,000 fields is refused by the operation', async () => {
+  it('more than 40,000 arrays and objects or 200,000 values is a 400, as JSON and as a multipart `_payload` (900,000 `{}` ended the process)', async () => {
+    const { id } = await createProject(service.payload, { title: 'Junk' })
+    const junk = (items: string, count: number) => `{"title":"Changed","junk":[${Array<string>(count).fill(items).join(',')}]}`
+    const asForm = (fields: string) => {
+      const form = new FormData()
+      form.set('_payload', fields)
+      return fetch(`${service.url}/cms-api/projects/${id as number}`, { method: 'PATCH', headers: { Authorization: `JWT ${editorToken}` }, body: form })
+    }
+    // Payload parses a `file` part sent as text as JSON too: a reference to a file uploaded elsewhere.
+    const uploadReference = (reference: string) => {
+      const form = new FormData()
+      form.set('file', reference)
+      return fetch(`${service.url}/cms-api/media`, { method: 'POST', headers: { Authorization: `JWT ${editorToken}` }, body: form })
+    }
+    const containers = { errors: [{ message: 'Request body holds more than 40000 arrays and objects' }] }
+    const values = { errors: [{ message: 'Request body holds more than 200000 values' }] }
+    for (const [sent, refusal] of [
+      [() => patch(id as number, junk('{}', 40_000)), containers],
+      [() => asForm(junk('{}', 40_000)), containers],
+      [() => patch(id as number, junk('1', 200_000)), values],
+      [() => asForm(junk('[]', 40_000)), containers],
+      [() => uploadReference(junk('{}', 40_000)), containers],
+    ] as const) {
+      const res = await sent()
+      expect([res.status, await res.json()]).toEqual([400, refusal])
+    }
+    expect((await service.payload.findByID({ collection: 'projects', id, depth: 0 })).title).toBe('Junk')
+    const within = await asForm(junk('{}', 39_990))
+    expect(within.status).toBe(200)
+  })
+
+  it('the largest real article goes back as it came, as JSON and as the admin UI sends it (multipart)', async () => {
+    const markdown = markdownCorpus().find(({ file }) => file === 'changelog__monaco-editor.md')?.markdown ?? ''
+    const category = await createCategory(service.payload, 'Changelogs')
+    const { id } = await createArticle(service.payload, { title: 'Monaco changelog', content: markdown, category })
+    const doc = await service.request().get(`/cms-api/articles/${id as number}?depth=0`).set('Authorization', `JWT ${editorToken}`)
+    const { contentRichText, content } = doc.body as { contentRichText: unknown; content: string }
+    expect(content.length).toBeGreaterThan(100_000)
+    const fields = JSON.stringify({ title: 'Monaco changelog, again', content, contentRichText })
+    const asJson = await fetch(`${service.url}/cms-api/articles/${id as number}`, {
+      method: 'PATCH',
+      headers: { Authorization: `JWT ${editorToken}`, 'Content-Type': 'application/json' },
+      body: fields,
+    })
+    expect(asJson.status).toBe(200)
+    const form = new FormData()
+    form.set('_payload', fields)
+    const asForm = await fetch(`${service.url}/cms-api/articles/${id as number}`, { method: 'PATCH', headers: { Authorization: `JWT ${editorToken}` }, body: form })
+    expect(asForm.status).toBe(200)
+    expect((await service.payload.findByID({ collection: 'articles', id, depth: 0 })).content).toBe(content)
+  })
+
+  it('a multipart `_payload` of more than 1,000 fields is refused before Payload parses it', async () => {
     const { id } = await createProject(service.payload, { title: 'Form' })
     const form = new FormData()
     form.set('_payload', JSON.stringify({ title: 'Many', ...keys(1001) }))
     const res = await fetch(`${service.url}/cms-api/projects/${id as number}`, { method: 'PATCH', headers: { Authorization: `JWT ${editorToken}` }, body: form })
-    expect([res.status, await res.json()]).toEqual([400, { errors: [{ message: 'A document may be sent with at most 1000 fields.' }] }])
+    expect([res.status, await res.json()]).toEqual([400, { errors: [{ message: 'Request body holds more than 1000 values at its top level' }] }])
     expect((await service.payload.findByID({ collection: 'projects', id, depth: 0 })).title).toBe('Form')
   })
 })
