@@ -103,7 +103,7 @@ export const Articles: CollectionConfig = {
       hooks: { afterRead: [showPublicSlug] },
     },
     ...content.fields,
-    { name: 'excerpt', type: 'textarea', admin: { description: 'Shown in lists; the content\'s start when empty.' } },
+    { name: 'excerpt', type: 'textarea', maxLength: 1000, admin: { description: 'Shown in lists; the content\'s start when empty.' } },
     urlField({ name: 'coverImage' }),
     {
       name: 'category',

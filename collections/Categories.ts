@@ -25,6 +25,6 @@ export const Categories: CollectionConfig = {
       ],
       admin: { position: 'sidebar', description: 'Whether articles or projects are filed under it.' },
     },
-    { name: 'description', type: 'textarea' },
+    { name: 'description', type: 'textarea', maxLength: 2000 },
   ],
 }

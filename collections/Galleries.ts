@@ -13,7 +13,7 @@ export const Galleries: CollectionConfig = {
   defaultSort: 'order',
   fields: [
     { name: 'title', type: 'text', required: true, maxLength: 200 },
-    { name: 'description', type: 'textarea' },
+    { name: 'description', type: 'textarea', maxLength: 5000 },
     {
       name: 'public',
       type: 'checkbox',

@@ -55,7 +55,7 @@ export const Projects: CollectionConfig = {
   indexes: [{ fields: ['status', 'createdAt'] }, { fields: ['featured', 'status'] }, { fields: ['status', 'counters'] }],
   fields: [
     { name: 'title', type: 'text', required: true, maxLength: 300 },
-    { name: 'description', type: 'textarea', required: true },
+    { name: 'description', type: 'textarea', required: true, maxLength: 5000 },
     ...content.fields,
     urlField({ name: 'coverImage' }),
     urlField({ name: 'demoUrl' }),

@@ -25,7 +25,7 @@ export const Resources: CollectionConfig = {
   indexes: [{ fields: ['status', 'createdAt'] }],
   fields: [
     { name: 'title', type: 'text', required: true, maxLength: 300 },
-    { name: 'description', type: 'textarea' },
+    { name: 'description', type: 'textarea', maxLength: 5000 },
     urlField({ name: 'fileUrl', required: true, admin: { description: 'Where downloads are sent.' } }),
     { name: 'fileSize', type: 'text', admin: { placeholder: '2.4 MB' } },
     ...counterFields(RESOURCE_COUNTERS),

@@ -22,7 +22,7 @@ export const Skills: CollectionConfig = {
       options: SKILL_CATEGORIES.map((value) => ({ label: value[0]!.toUpperCase() + value.slice(1), value })),
     },
     { name: 'level', type: 'number', required: true, min: 1, max: 100, admin: { description: 'From 1 to 100.' } },
-    { name: 'description', type: 'textarea' },
+    { name: 'description', type: 'textarea', maxLength: 2000 },
     urlField({ name: 'icon', admin: { description: 'Icon image URL (optional).' } }),
     orderField(),
   ],

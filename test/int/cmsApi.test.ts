@@ -429,6 +429,21 @@ describe('/cms-api writes that once stored what no one could read back', () => {
     expect(res.body.errors[0].data.errors).toEqual([{ path: 'content', message: 'Must be text (Markdown).', label: expect.anything() }])
   })
 
+  it('short texts hold what /api/admin lets them hold: an excerpt or a description past it is a 400 naming the field', async () => {
+    const category = await service.payload.create({ collection: 'categories', data: { name: 'Lengths', type: 'article' } })
+    const article = await service.payload.create({ collection: 'articles', data: { title: 'Short', content: 'x', category: category.id, status: 'published' } })
+    const project = await createProject(service.payload, { title: 'Lengths' })
+    for (const [path, field, max] of [
+      [`/cms-api/articles/${article.id}`, 'excerpt', 1000],
+      [`/cms-api/projects/${project.id as number}`, 'description', 5000],
+      [`/cms-api/categories/${category.id}`, 'description', 2000],
+    ] as const) {
+      const refused = await service.request().patch(path).set(as(editorToken)).send({ [field]: 'x'.repeat(max + 1) })
+      expect([path, refused.status, refused.body.errors[0].data.errors[0].path]).toEqual([path, 400, field])
+      expect((await service.request().patch(path).set(as(editorToken)).send({ [field]: 'x'.repeat(max) })).status).toBe(200)
+    }
+  })
+
   it('counts sent with a create through /cms-api start at 0', async () => {
     const category = await service.payload.create({ collection: 'categories', data: { name: 'Counts', type: 'article' } })
     const res = await service.request().post('/cms-api/articles').set(as(editorToken)).send({ title: 'Inflated', content: 'x', category: category.id, viewCount: 999_999, likeCount: 4_242 })
