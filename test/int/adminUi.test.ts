@@ -109,10 +109,26 @@ describe('media', () => {
       .field('_payload', JSON.stringify({ alt: 'Vast' }))
     expect(byMember.status).toBe(403)
   })
+
+  it('refuses an image whose pixels would take more than 256 MB decoded, reading only its header; a 48 MP photo passes', async () => {
+    const before = (await service.payload.count({ collection: 'media' })).totalDocs
+    // Within sharp's pixel limit, but 16 bits RGBA: 2,147 MB decoded. A real one (2 MB of zlib'd zeros) took the process to 1 GB resident.
+    const bomb = await upload(pngHeader(16_383, 16_383, 16, 6), 'bomb.png', 'image/png', 'Bomb')
+    expect([bomb.status, bomb.body]).toEqual([
+      400,
+      { errors: [{ message: 'The image would take 2,048 MB of memory to process (16383 × 16383 pixels, 4 channels of 16 bits); images may take at most 256 MB.' }] },
+    ])
+    const wide = await upload(pngHeader(12_000, 8_000), 'wide-96mp.png', 'image/png', 'Wide')
+    expect([wide.status, wide.body.errors?.[0]?.message]).toEqual([400, expect.stringContaining('would take 275 MB')])
+    expect((await service.payload.count({ collection: 'media' })).totalDocs).toBe(before)
+    const camera = await sharp({ create: { width: 8000, height: 6000, channels: 3, background: { r: 90, g: 140, b: 60 } } }).jpeg().toBuffer()
+    const photo = await upload(camera, 'camera-48mp.jpg', 'image/jpeg', 'A 48 MP photo')
+    expect([photo.status, photo.body.doc?.width, photo.body.doc?.height]).toEqual([201, 8000, 6000])
+  }, 60_000)
 })
 
-/** A PNG that only declares its size (no pixels): what the upload checks read before Payload decodes it. */
-const pngHeader = (width: number, height: number): Buffer => {
+/** A PNG that only declares its size (no pixels): what the upload checks read before Payload decodes it. By default 8 bits RGB. */
+const pngHeader = (width: number, height: number, bitDepth = 8, colourType = 2): Buffer => {
   const chunk = (type: string, data: Buffer) => {
     const typed = Buffer.concat([Buffer.from(type), data])
     const framed = Buffer.alloc(typed.length + 8)
@@ -124,7 +140,7 @@ const pngHeader = (width: number, height: number): Buffer => {
   const header = Buffer.alloc(13)
   header.writeUInt32BE(width, 0)
   header.writeUInt32BE(height, 4)
-  header.set([8, 2], 8) // 8 bits, RGB
+  header.set([bitDepth, colourType], 8) // colour type 2: RGB, 6: RGBA
   return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', zlib.deflateSync(Buffer.alloc(0))), chunk('IEND', Buffer.alloc(0))])
 }
 
