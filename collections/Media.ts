@@ -4,6 +4,7 @@ import { canManageContent } from '../access/canManageContent'
 import { limitDirectMediaReads } from '../hooks/limitDirectMediaReads'
 import { refuseDeletingUsedMedia } from '../hooks/refuseDeletingUsedMedia'
 import { refuseLargeUpload } from '../hooks/refuseLargeUpload'
+import { refuseLongUploadName } from '../hooks/refuseLongUploadName'
 import { refuseMissingUploadFile } from '../lib/missingUploadFile'
 
 export const MEDIA_SLUG = 'media'
@@ -22,7 +23,7 @@ export const createMedia = (staticDir: string): CollectionConfig => ({
     useAsTitle: 'alt',
   },
   defaultSort: '-createdAt',
-  hooks: { beforeDelete: [refuseDeletingUsedMedia], beforeOperation: [limitDirectMediaReads, refuseLargeUpload(MEDIA_MAX_BYTES)] },
+  hooks: { beforeDelete: [refuseDeletingUsedMedia], beforeOperation: [limitDirectMediaReads, refuseLongUploadName, refuseLargeUpload(MEDIA_MAX_BYTES)] },
   upload: {
     staticDir,
     handlers: [refuseMissingUploadFile],

@@ -1,3 +1,4 @@
+import fs from 'node:fs'
 import zlib from 'node:zlib'
 
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
@@ -125,6 +126,44 @@ describe('media', () => {
     const photo = await upload(camera, 'camera-48mp.jpg', 'image/jpeg', 'A 48 MP photo')
     expect([photo.status, photo.body.doc?.width, photo.body.doc?.height]).toEqual([201, 8000, 6000])
   }, 60_000)
+})
+
+describe('media file names', () => {
+  const staticDir = () => service.payload.collections.media.config.upload.staticDir!
+  const filesOnDisk = () => fs.readdirSync(staticDir()).sort()
+  const fileBytes = async (url: string) => {
+    const res = await fetch(new URL(url, service.url))
+    return res.status === 200 ? Buffer.from(await res.arrayBuffer()) : res.status
+  }
+  type UploadedDoc = { id: number; filename: string; url: string; sizes: Record<'thumbnail' | 'large', { filename: string; url: string }> }
+  const uploaded = async (file: Buffer, name: string, mime: string) => {
+    const res = await upload(file, name, mime, name)
+    expect([name, res.status]).toEqual([name, 201])
+    return res.body.doc as UploadedDoc
+  }
+
+  it('refuses a name longer than 200 bytes with a 400 naming the limit, logged as a refusal, writing no file', async () => {
+    const before = filesOnDisk()
+    const errors = vi.spyOn(service.payload.logger, 'error')
+    for (const name of [`${'y'.repeat(246)}.png`, `${'é'.repeat(125)}.png`, `${'y'.repeat(197)}.png`]) {
+      const res = await upload(await png(1200, 800), name, 'image/png', 'Long')
+      const bytes = Buffer.byteLength(name)
+      expect([bytes, res.status, res.body]).toEqual([
+        bytes,
+        400,
+        { errors: [{ message: `The file name is ${bytes} bytes long; file names may be at most 200 bytes (UTF-8: an accented letter takes 2). Rename the file and upload it again.` }] },
+      ])
+    }
+    expect(errors).not.toHaveBeenCalled()
+    errors.mockRestore()
+    expect(filesOnDisk()).toEqual(before)
+    // At the limit it is stored, renamed when taken, with its sizes.
+    for (const expected of [`${'y'.repeat(196)}.png`, `${'y'.repeat(196)}-1.png`]) {
+      const doc = await uploaded(await png(1200, 800), `${'y'.repeat(196)}.png`, 'image/png')
+      expect(doc.filename).toBe(expected)
+      expect(await fileBytes(doc.sizes.large.url)).toBeInstanceOf(Buffer)
+    }
+  })
 })
 
 /** A PNG that only declares its size (no pixels): what the upload checks read before Payload decodes it. By default 8 bits RGB. */
