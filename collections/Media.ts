@@ -2,6 +2,7 @@ import type { CollectionConfig } from 'payload'
 
 import { canManageContent } from '../access/canManageContent'
 import { limitDirectMediaReads } from '../hooks/limitDirectMediaReads'
+import { keepUploadNamesApart } from '../hooks/keepUploadNamesApart'
 import { refuseDeletingUsedMedia } from '../hooks/refuseDeletingUsedMedia'
 import { refuseLargeUpload } from '../hooks/refuseLargeUpload'
 import { refuseLongUploadName } from '../hooks/refuseLongUploadName'
@@ -23,7 +24,10 @@ export const createMedia = (staticDir: string): CollectionConfig => ({
     useAsTitle: 'alt',
   },
   defaultSort: '-createdAt',
-  hooks: { beforeDelete: [refuseDeletingUsedMedia], beforeOperation: [limitDirectMediaReads, refuseLongUploadName, refuseLargeUpload(MEDIA_MAX_BYTES)] },
+  hooks: {
+    beforeDelete: [refuseDeletingUsedMedia],
+    beforeOperation: [limitDirectMediaReads, refuseLongUploadName, refuseLargeUpload(MEDIA_MAX_BYTES), keepUploadNamesApart],
+  },
   upload: {
     staticDir,
     handlers: [refuseMissingUploadFile],

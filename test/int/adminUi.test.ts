@@ -136,11 +136,47 @@ describe('media file names', () => {
     return res.status === 200 ? Buffer.from(await res.arrayBuffer()) : res.status
   }
   type UploadedDoc = { id: number; filename: string; url: string; sizes: Record<'thumbnail' | 'large', { filename: string; url: string }> }
+  /** Every file an item has: its original and its sizes, by address, with their bytes. */
+  const filesOf = async (doc: UploadedDoc) =>
+    Object.fromEntries(await Promise.all([doc.url, doc.sizes.thumbnail.url, doc.sizes.large.url].map(async (url) => [url, await fileBytes(url)])))
+  const namesOf = (doc: UploadedDoc) => [doc.filename, doc.sizes.thumbnail.filename, doc.sizes.large.filename]
   const uploaded = async (file: Buffer, name: string, mime: string) => {
     const res = await upload(file, name, mime, name)
     expect([name, res.status]).toEqual([name, 201])
     return res.body.doc as UploadedDoc
   }
+
+  it('an upload never writes, nor on its delete deletes, another item\'s files: it is renamed instead', async () => {
+    const first = await uploaded(await png(1200, 800), 'demo-1.png', 'image/png')
+    expect(namesOf(first)).toEqual(['demo-1.png', 'demo-1-400x267.webp', 'demo-1-1200x800.webp'])
+    const kept = await filesOf(first)
+    const other = await png(1200, 800).then((data) => sharp(data).modulate({ hue: 90 }).png().toBuffer())
+    // The same base with another extension, an original named like its thumbnail, and one named like the base with a size's end.
+    const second = await uploaded(other, 'demo-1.jpg', 'image/png')
+    const third = await uploaded(await sharp(other).webp().toBuffer(), 'demo-1-400x267.webp', 'image/webp')
+    expect(await filesOf(first)).toEqual(kept)
+    for (const doc of [second, third]) expect((await service.request().delete(`/cms-api/media/${doc.id}`).set(as('editor'))).status).toBe(200)
+    expect(await filesOf(first)).toEqual(kept)
+    const named = [first, second, third].flatMap(namesOf)
+    expect(new Set(named).size).toBe(named.length)
+    expect([second.filename, third.filename]).toEqual(['demo-2.jpg', 'demo-1-400x267-1.webp'])
+  })
+
+  it('an original named like a size another item could make is not overwritten by that item\'s size', async () => {
+    const original = await uploaded(await sharp(await png(400, 267)).webp().toBuffer(), 'shot-400x267.webp', 'image/webp')
+    const kept = await filesOf(original)
+    const later = await uploaded(await png(1200, 800), 'shot.png', 'image/png')
+    expect(namesOf(later)).toEqual(['shot-1.png', 'shot-1-400x267.webp', 'shot-1-1200x800.webp'])
+    expect(await filesOf(original)).toEqual(kept)
+  })
+
+  it('photo.jpg and photo.png of the same size keep their own thumbnails', async () => {
+    const jpg = await uploaded(await sharp(await png(800, 600)).jpeg().toBuffer(), 'photo.jpg', 'image/jpeg')
+    const kept = await filesOf(jpg)
+    const pngDoc = await uploaded(await sharp(await png(800, 600)).negate().png().toBuffer(), 'photo.png', 'image/png')
+    expect(await filesOf(jpg)).toEqual(kept)
+    expect(pngDoc.filename).toBe('photo-1.png')
+  })
 
   it('refuses a name longer than 200 bytes with a 400 naming the limit, logged as a refusal, writing no file', async () => {
     const before = filesOnDisk()

@@ -1,0 +1,71 @@
+import fs from 'node:fs/promises'
+import path from 'node:path'
+
+import type { CollectionBeforeOperationHook, CollectionSlug, PayloadRequest, Where } from 'payload'
+import { getSanitizedUploadFilename } from 'payload/shared'
+
+import { uploadToCheck } from './refuseLargeUpload'
+
+/** The end Payload gives each generated size's name: `<base>-<width>x<height>.webp`. */
+const SIZE_NAME = /^(.*)-\d+x\d+$/
+
+/** A file name without its extension, as Payload splits it (`.png` and `photo` have none). */
+const baseOf = (filename: string): string => {
+  const dot = filename.lastIndexOf('.')
+  return dot > 0 ? filename.slice(0, dot) : filename
+}
+
+/**
+ * Whether the files of two media items, named from their bases `a` and `b`, can be the same: an original and its
+ * sizes `<base>-WxH.webp` share the base. Two items clash when they have the same base (`photo.jpg` and `photo.png`
+ * of the same size write the same size files), or when one's base is the other's with a size's end (an original
+ * `demo-1-400x267.webp` is the thumbnail of `demo-1.png`, and will be again if that one is cropped to that size).
+ */
+const clash = (a: string, b: string): boolean => a === b || SIZE_NAME.exec(a)?.[1] === b || SIZE_NAME.exec(b)?.[1] === a
+
+/** Payload's own renaming of a taken name (getSafeFilename.ts): `photo` -> `photo-1`, `photo-1` -> `photo-2`. */
+const nextBase = (base: string): string => {
+  const numbered = /^(.*)-(\d+)$/.exec(base)
+  return numbered ? `${numbered[1]}-${Number(numbered[2]) + 1}` : `${base}-1`
+}
+
+/** Whether another media item's files could share a name with those of an item named from `base`. */
+const baseTaken = async (req: PayloadRequest, slug: string, base: string): Promise<boolean> => {
+  // `contains` finds a superset on every adapter (case-insensitive, `%` and `_` maybe wildcards); `clash` decides.
+  const owner = SIZE_NAME.exec(base)?.[1]
+  const where: Where = { or: [{ filename: { contains: base } }, ...(owner ? [{ filename: { contains: owner } }] : [])] }
+  const { docs } = await req.payload.find({ collection: slug as CollectionSlug, depth: 0, overrideAccess: true, pagination: false, req, select: { filename: true }, where })
+  return docs.some((doc) => {
+    const filename: unknown = Reflect.get(doc, 'filename')
+    return typeof filename === 'string' && clash(base, baseOf(filename))
+  })
+}
+
+const exists = (file: string) => fs.stat(file).then(() => true, () => false)
+
+/**
+ * Renames an upload, as Payload renames a taken name (`-1`, `-2`, …), until no other media item's files (its
+ * original or its sizes, on disk or in the bucket) can have the names of its files. Payload checks only that no item
+ * has the same original name: `demo-1.jpg` beside `demo-1.png` wrote, and on its delete deleted, the other's
+ * thumbnails. The file left on disk under the new original name (Payload would rename again) counts as taken too.
+ * The item's own earlier file counts as another's: Payload would rename a new file of the same name all the same.
+ */
+export const keepUploadNamesApart: CollectionBeforeOperationHook = async ({ args, collection, operation, req }) => {
+  const file = uploadToCheck(args, operation, req)
+  if (!file) return args
+  let stored: string
+  try {
+    stored = getSanitizedUploadFilename(file.name)
+  } catch {
+    return args // no name left: Payload refuses it itself
+  }
+  const first = baseOf(stored)
+  const extension = stored.slice(first.length)
+  const staticDir = collection.upload && collection.upload.staticDir
+  let base = first
+  while ((await baseTaken(req, collection.slug, base)) || (staticDir && (await exists(path.join(staticDir, `${base}${extension}`))))) {
+    base = nextBase(base)
+  }
+  if (base !== first) file.name = `${base}${extension}`
+  return args
+}
