@@ -200,6 +200,30 @@ describe('media file names', () => {
       expect(await fileBytes(doc.sizes.large.url)).toBeInstanceOf(Buffer)
     }
   })
+
+  it('a type the collection does not take (HTML named .png, an SVG) is a 400 logged as one line at info', async () => {
+    // Payload logs the reason at error, then the ValidationError it answers with at info: the former is dropped.
+    const errors = vi.spyOn(service.payload.logger, 'error').mockImplementation(() => undefined)
+    const infos = vi.spyOn(service.payload.logger, 'info')
+    const html = await upload(Buffer.from('<!doctype html><html><body><script>alert(1)</script></body></html>'), 'page.png', 'image/png', 'Page')
+    const svg = await upload(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>'), 'icon.svg', 'image/svg+xml', 'Icon')
+    expect([html.status, svg.status]).toEqual([400, 400])
+    expect([html.body.errors[0].data.errors[0].message, svg.body.errors[0].data.errors[0].message]).toEqual(['Invalid MIME type: application/xml.', 'Invalid MIME type: image/svg+xml.'])
+    expect(infos.mock.calls).toEqual([[{ msg: 'The following field is invalid: file' }], [{ msg: 'The following field is invalid: file' }]])
+    infos.mockRestore()
+    expect(errors.mock.calls.length).toBe(2)
+    for (const args of errors.mock.calls) {
+      const info: unknown[][] = []
+      const written: unknown[][] = []
+      serviceLogMethod.call({ info: (...line: unknown[]) => info.push(line) }, args, (...line: unknown[]) => written.push(line), 50)
+      expect([args[0], written, info]).toEqual([expect.stringMatching(/^Invalid MIME type: |^File type /), [], []])
+    }
+    errors.mockRestore()
+    // Any other message at error is still written as it is.
+    const written: unknown[][] = []
+    serviceLogMethod.call({ info: () => undefined }, ['Invalid MIME type handling crashed'], (...line: unknown[]) => written.push(line), 50)
+    expect(written).toEqual([['Invalid MIME type handling crashed']])
+  })
 })
 
 /** A PNG that only declares its size (no pixels): what the upload checks read before Payload decodes it. By default 8 bits RGB. */
