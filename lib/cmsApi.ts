@@ -159,7 +159,7 @@ export const createCmsApi = (config: SanitizedConfig): CmsApi => {
   }
 
   /** `clientIp`: the client's address under TRUST_PROXY; the login throttle counts by it. */
-  return async (incoming, clientIp) => {
+  const serve: CmsApi = async (incoming, clientIp) => {
     if (!SERVED_METHODS.has(incoming.method)) return errorResponse(405, 'Method not allowed')
     // Payload would pass a `%00` in a query on to the database (a 500 on Postgres); bodies are checked by a hook.
     if (/%00/i.test(incoming.url)) return errorResponse(400, `The address ${NUL_MESSAGE}`)
@@ -221,5 +221,14 @@ export const createCmsApi = (config: SanitizedConfig): CmsApi => {
     if (oversized) return errorResponse(400, oversized)
     const forwarded = forPayload(request, clientIp, query)
     return unlessAuthMetOutage(forwarded, await withRequestErrorStatus(await (await loadGraphql())(forwarded)))
+  }
+
+  // Payload serves no HEAD (its answer was a 404, for a media file that exists too): the GET it stands for, without
+  // the body, as HTTP asks. Link checkers and feed readers ask for images this way.
+  return async (incoming, clientIp) => {
+    if (incoming.method !== 'HEAD') return serve(incoming, clientIp)
+    const answer = await serve(new Request(incoming.url, { method: 'GET', headers: incoming.headers }), clientIp)
+    void answer.body?.cancel()
+    return new Response(null, answer)
   }
 }

@@ -640,6 +640,19 @@ describe("/cms-api's file door and its `prefix` parameter", () => {
   })
 })
 
+describe('/cms-api answers HEAD as the GET it stands for, without the body', () => {
+  it('a media file, a list and a missing file: the status and headers of the GET, no body (Payload answered 404 to all)', async () => {
+    const { filename } = await uploadImage(service.payload, 'headed', 8, 6)
+    const get = await fetch(`${service.url}/cms-api/media/file/${filename}`)
+    const head = await fetch(`${service.url}/cms-api/media/file/${filename}`, { method: 'HEAD' })
+    expect([head.status, head.headers.get('content-type'), head.headers.get('content-length')]).toEqual([200, 'image/png', get.headers.get('content-length')])
+    expect((await head.arrayBuffer()).byteLength).toBe(0)
+    const list = await fetch(`${service.url}/cms-api/articles?limit=1`, { method: 'HEAD' })
+    expect([list.status, list.headers.get('content-type'), await list.text()]).toEqual([200, 'application/json', ''])
+    expect((await fetch(`${service.url}/cms-api/media/file/no-such-file.png`, { method: 'HEAD' })).status).toBe(404)
+  })
+})
+
 describe('/cms-api bodies of a shape no document has, from staff too', () => {
   const keys = (count: number) => Object.fromEntries(Array.from({ length: count }, (_, index) => [`k${index}`, index]))
   const patch = (id: number, body: string, contentType = 'application/json') =>
