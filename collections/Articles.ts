@@ -3,6 +3,7 @@ import type { CollectionConfig } from 'payload'
 import { canManageContent } from '../access/canManageContent'
 import { publishedOrStaff } from '../access/publishedOrStaff'
 import { articleReadingFields } from '../fields/articleReadingFields'
+import { authorField } from '../fields/authorField'
 import { blankDateAsNone } from '../fields/blankDateAsNone'
 import { type CounterFieldSpec, counterFields } from '../fields/counterFields'
 import { markdownContent } from '../fields/markdownContent'
@@ -114,12 +115,7 @@ export const Articles: CollectionConfig = {
       filterOptions: { type: { equals: 'article' } },
       admin: { position: 'sidebar' },
     },
-    {
-      name: 'author',
-      type: 'relationship',
-      relationTo: 'users',
-      admin: { position: 'sidebar', readOnly: true },
-    },
+    authorField,
     statusField(['draft', 'published'] as const, 'draft'),
     publishAtField,
     lastEditedByField,

@@ -444,6 +444,23 @@ describe('/cms-api writes that once stored what no one could read back', () => {
     }
   })
 
+  it("an article's author is an admin or an editor, whoever names one; server code is not held to it", async () => {
+    const category = await service.payload.create({ collection: 'categories', data: { name: 'Authors', type: 'article' } })
+    const article = await service.payload.create({ collection: 'articles', data: { title: 'Authored', content: 'x', category: category.id, status: 'published', author: adminId } })
+    const { docs } = await service.payload.find({ collection: 'users', where: { email: { equals: 'member@example.com' } } })
+    const memberId = docs[0]!.id
+    const refused = await service.request().patch(`/cms-api/articles/${article.id}`).set(as(editorToken)).send({ author: memberId })
+    expect([refused.status, refused.body.errors[0].data.errors]).toEqual([400, [expect.objectContaining({ path: 'author', message: 'The author must be an admin or an editor.' })]])
+    const created = await service.request().post('/cms-api/articles').set(as(editorToken)).send({ title: 'By a member?', content: 'x', category: category.id, author: memberId })
+    expect(created.status).toBe(400)
+    expect((await service.payload.findByID({ collection: 'articles', id: article.id, depth: 0 })).author).toBe(adminId)
+    const kept = await service.request().patch(`/cms-api/articles/${article.id}`).set(as(editorToken)).send({ title: 'Authored, again' })
+    expect(kept.status).toBe(200)
+    const byScript = await service.payload.update({ collection: 'articles', id: article.id, data: { author: memberId }, overrideAccess: true })
+    expect(byScript.author).toMatchObject({ id: memberId })
+    expect((await service.request().patch(`/cms-api/articles/${article.id}`).set(as(editorToken)).send({ title: 'A member wrote it once' })).status).toBe(200)
+  })
+
   it('counts sent with a create through /cms-api start at 0', async () => {
     const category = await service.payload.create({ collection: 'categories', data: { name: 'Counts', type: 'article' } })
     const res = await service.request().post('/cms-api/articles').set(as(editorToken)).send({ title: 'Inflated', content: 'x', category: category.id, viewCount: 999_999, likeCount: 4_242 })

@@ -1,0 +1,33 @@
+import type { RelationshipField, Validate } from 'payload'
+import { relationship } from 'payload/shared'
+
+import { isStaff } from '../lib/roles'
+
+const idOf = (value: unknown): unknown => (typeof value === 'object' && value !== null ? Reflect.get(value, 'id') : value)
+
+/**
+ * Anyone who writes through a door (REST, GraphQL, the admin UI) may name only an admin or an editor as the author:
+ * a member named so was shown to readers as the article's author. An author kept as it was is not looked at again
+ * (an editor who later became a member still wrote what they wrote), nor is one set by server code, an import
+ * included. A document that does not exist is left to the database's foreign key, which names it.
+ */
+const staffAuthor: Validate = async (value, options) => {
+  const valid = await relationship(value, options as Parameters<typeof relationship>[1])
+  if (valid !== true || options.overrideAccess) return valid
+  const id = idOf(value)
+  if ((typeof id !== 'number' && typeof id !== 'string') || id === idOf(options.previousValue)) return true
+  const { req } = options
+  const user = await req.payload
+    .findByID({ collection: 'users', id, depth: 0, disableErrors: true, overrideAccess: true, req, select: { roles: true } })
+    .catch(() => null)
+  return !user || isStaff(user) ? true : 'The author must be an admin or an editor.'
+}
+
+/** The author: the account that created the article (hooks/setAuthor.ts) unless someone names another. */
+export const authorField: RelationshipField = {
+  name: 'author',
+  type: 'relationship',
+  relationTo: 'users',
+  validate: staffAuthor,
+  admin: { position: 'sidebar', readOnly: true },
+}
