@@ -13,7 +13,8 @@ const idOf = (value: unknown): unknown => (typeof value === 'object' && value !=
  */
 const staffAuthor: Validate = async (value, options) => {
   const valid = await relationship(value, options as Parameters<typeof relationship>[1])
-  if (valid !== true || options.overrideAccess) return valid
+  // The admin UI's form state (`onChange`) is left alone: the field is read-only there, and its save is checked.
+  if (valid !== true || options.overrideAccess || options.event === 'onChange') return valid
   const id = idOf(value)
   if ((typeof id !== 'number' && typeof id !== 'string') || id === idOf(options.previousValue)) return true
   const { req } = options
