@@ -4,10 +4,10 @@ import { canManageContent } from '../access/canManageContent'
 import { publishedOrStaff } from '../access/publishedOrStaff'
 import { articleReadingFields } from '../fields/articleReadingFields'
 import { authorField } from '../fields/authorField'
-import { blankDateAsNone } from '../fields/blankDateAsNone'
+import { emptyInDuplicate } from '../fields/emptyInDuplicate'
 import { type CounterFieldSpec, counterFields } from '../fields/counterFields'
 import { markdownContent } from '../fields/markdownContent'
-import { publishAtField } from '../fields/publishAtField'
+import { publishAtField, publishedAtField } from '../fields/publishAtField'
 import { lastEditedByField, REVISIONS_KEPT } from '../fields/revisionFields'
 import { statusField } from '../fields/statusField'
 import { urlField } from '../fields/urlField'
@@ -120,10 +120,11 @@ export const Articles: CollectionConfig = {
     publishAtField,
     lastEditedByField,
     { name: 'featured', type: 'checkbox', defaultValue: false, index: true, admin: { position: 'sidebar' } },
-    { name: 'publishedAt', type: 'date', admin: { position: 'sidebar', readOnly: true }, hooks: { beforeValidate: [blankDateAsNone] } },
+    publishedAtField,
     {
       name: 'feedSlug',
       type: 'text',
+      hooks: { beforeDuplicate: [emptyInDuplicate] },
       label: 'Feed ID',
       access: { create: () => false, update: () => false },
       admin: {

@@ -2,11 +2,10 @@ import type { CollectionConfig } from 'payload'
 
 import { canManageContent } from '../access/canManageContent'
 import { publishedOrStaff } from '../access/publishedOrStaff'
-import { blankDateAsNone } from '../fields/blankDateAsNone'
 import { type CounterFieldSpec, counterFields } from '../fields/counterFields'
 import { markdownContent } from '../fields/markdownContent'
 import { orderField } from '../fields/orderField'
-import { publishAtField } from '../fields/publishAtField'
+import { publishAtField, publishedAtField } from '../fields/publishAtField'
 import { lastEditedByField, REVISIONS_KEPT } from '../fields/revisionFields'
 import { statusField } from '../fields/statusField'
 import { urlField, urlListField } from '../fields/urlField'
@@ -80,7 +79,7 @@ export const Projects: CollectionConfig = {
     lastEditedByField,
     { name: 'featured', type: 'checkbox', defaultValue: false, index: true, admin: { position: 'sidebar' } },
     orderField(),
-    { name: 'publishedAt', type: 'date', admin: { position: 'sidebar', readOnly: true }, hooks: { beforeValidate: [blankDateAsNone] } },
+    publishedAtField,
     ...counterFields(PROJECT_COUNTERS),
   ],
 }

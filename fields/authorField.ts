@@ -2,6 +2,7 @@ import type { RelationshipField, Validate } from 'payload'
 import { relationship } from 'payload/shared'
 
 import { isStaff } from '../lib/roles'
+import { emptyInDuplicate } from './emptyInDuplicate'
 
 const idOf = (value: unknown): unknown => (typeof value === 'object' && value !== null ? Reflect.get(value, 'id') : value)
 
@@ -30,5 +31,6 @@ export const authorField: RelationshipField = {
   type: 'relationship',
   relationTo: 'users',
   validate: staffAuthor,
+  hooks: { beforeDuplicate: [emptyInDuplicate] },
   admin: { position: 'sidebar', readOnly: true },
 }

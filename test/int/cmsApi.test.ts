@@ -461,6 +461,27 @@ describe('/cms-api writes that once stored what no one could read back', () => {
     expect((await service.request().patch(`/cms-api/articles/${article.id}`).set(as(editorToken)).send({ title: 'A member wrote it once' })).status).toBe(200)
   })
 
+  it('a duplicate starts as a new record: a draft, never published or scheduled, written by whoever duplicated it', async () => {
+    const category = await service.payload.create({ collection: 'categories', data: { name: 'Copies', type: 'article' } })
+    const original = await service.payload.create({
+      collection: 'articles',
+      data: { title: 'Original', content: 'x', category: category.id, status: 'published', author: adminId, publishAt: '2031-01-01T00:00:00.000Z' },
+    })
+    const publicTotal = async () => (await service.request().get('/api/articles')).body.pagination.total as number
+    const before = await publicTotal()
+    const copy = await service.request().post(`/cms-api/articles/${original.id}/duplicate?depth=0`).set(as(editorToken))
+    expect(copy.status).toBe(200)
+    const { docs } = await service.payload.find({ collection: 'users', where: { email: { equals: 'editor@example.com' } } })
+    const { status, publishedAt, publishAt, feedSlug, author, title } = copy.body.doc
+    expect({ status, publishedAt, publishAt, feedSlug, author, title }).toEqual({ status: 'draft', publishedAt: null, publishAt: null, feedSlug: null, author: docs[0]!.id, title: 'Original' })
+    expect(await publicTotal()).toBe(before)
+    const kept = await service.payload.findByID({ collection: 'articles', id: original.id, depth: 0 })
+    expect([kept.status, kept.author, kept.feedSlug]).toEqual(['published', adminId, original.feedSlug])
+    const project = await createProject(service.payload, { title: 'Original project' })
+    const projectCopy = await service.request().post(`/cms-api/projects/${project.id as number}/duplicate?depth=0`).set(as(editorToken))
+    expect([projectCopy.status, projectCopy.body.doc.status, projectCopy.body.doc.publishedAt]).toEqual([200, 'draft', null])
+  })
+
   it('counts sent with a create through /cms-api start at 0', async () => {
     const category = await service.payload.create({ collection: 'categories', data: { name: 'Counts', type: 'article' } })
     const res = await service.request().post('/cms-api/articles').set(as(editorToken)).send({ title: 'Inflated', content: 'x', category: category.id, viewCount: 999_999, likeCount: 4_242 })
