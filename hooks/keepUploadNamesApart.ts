@@ -44,6 +44,23 @@ const baseTaken = async (req: PayloadRequest, slug: string, base: string): Promi
 const exists = (file: string) => fs.stat(file).then(() => true, () => false)
 
 /**
+ * Names uploads of this process are writing, by collection, held until their records exist (or the upload failed):
+ * two uploads of `race.png` at the same moment both found the name free, both wrote `race.png`, and the record that
+ * was kept got the other's bytes (the other was refused as a duplicate name). Across processes the race stays.
+ */
+const inFlight = new Map<string, Set<string>>()
+const RESERVATION_MS = 60_000
+
+const takenInFlight = (slug: string, base: string): boolean => [...(inFlight.get(slug) ?? [])].some((other) => clash(base, other))
+
+const reserve = (slug: string, base: string): void => {
+  const names = inFlight.get(slug) ?? new Set<string>()
+  inFlight.set(slug, names.add(base))
+  // Long enough for any upload's record to be written (its name is then found in the database), or refused.
+  setTimeout(() => names.delete(base), RESERVATION_MS).unref()
+}
+
+/**
  * Renames an upload, as Payload renames a taken name (`-1`, `-2`, …), until no other media item's files (its
  * original or its sizes, on disk or in the bucket) can have the names of its files. Payload checks only that no item
  * has the same original name: `demo-1.jpg` beside `demo-1.png` wrote, and on its delete deleted, the other's
@@ -63,9 +80,14 @@ export const keepUploadNamesApart: CollectionBeforeOperationHook = async ({ args
   const extension = stored.slice(first.length)
   const staticDir = collection.upload && collection.upload.staticDir
   let base = first
-  while ((await baseTaken(req, collection.slug, base)) || (staticDir && (await exists(path.join(staticDir, `${base}${extension}`))))) {
-    base = nextBase(base)
-  }
+  const taken = async (candidate: string): Promise<boolean> =>
+    takenInFlight(collection.slug, candidate) ||
+    (await baseTaken(req, collection.slug, candidate)) ||
+    Boolean(staticDir && (await exists(path.join(staticDir, `${candidate}${extension}`)))) ||
+    // Another upload may have taken it while this one waited for the database: checked again with no wait between.
+    takenInFlight(collection.slug, candidate)
+  while (await taken(base)) base = nextBase(base)
+  reserve(collection.slug, base)
   if (base !== first) file.name = `${base}${extension}`
   return args
 }

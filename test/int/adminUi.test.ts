@@ -170,6 +170,15 @@ describe('media file names', () => {
     expect(await filesOf(original)).toEqual(kept)
   })
 
+  it('uploads of one name at the same moment each get a name and the bytes of their own', async () => {
+    const images = await Promise.all([0, 60, 120, 180].map((hue) => png(640, 480).then((data) => sharp(data).modulate({ hue }).png().toBuffer())))
+    const responses = await Promise.all(images.map((image) => upload(image, 'race.png', 'image/png', 'Race')))
+    expect(responses.map((res) => res.status)).toEqual([201, 201, 201, 201])
+    const docs = responses.map((res) => res.body.doc as UploadedDoc)
+    expect(new Set(docs.map((doc) => doc.filename)).size).toBe(4)
+    for (const [index, doc] of docs.entries()) expect(await fileBytes(doc.url)).toEqual(images[index])
+  })
+
   it('photo.jpg and photo.png of the same size keep their own thumbnails', async () => {
     const jpg = await uploaded(await sharp(await png(800, 600)).jpeg().toBuffer(), 'photo.jpg', 'image/jpeg')
     const kept = await filesOf(jpg)
