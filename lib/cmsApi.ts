@@ -177,7 +177,7 @@ export const createCmsApi = (config: SanitizedConfig): CmsApi => {
     if (declaresTooLarge(request.headers, limit)) return unlessAuthMetOutage(request, tooLargeResponse(message))
     let tooLarge = false
     const body = request.body && limitedBody(request.body, limit, () => (tooLarge = true))
-    /** The body read whole (GraphQL and JSON bodies are small); undefined when it went past the limit. */
+    /** The body read whole (GraphQL, JSON and multipart bodies, within their limits); undefined when it went past the limit. */
     const wholeBody = async <T>(read: (response: Response) => Promise<T>): Promise<T | undefined> => {
       try {
         return await read(new Response(body))
