@@ -62,7 +62,7 @@ import { DEFAULT_SCAN_RATE_LIMIT, SCAN_RATE_LIMIT_KEY } from './lib/scanRateLimi
 import { prepareSearchIndexAtStart } from './lib/searchBackfill'
 import { ensureDailyViews } from './lib/db/dailyViews'
 import { keepErrorClassNames } from './lib/errorClassNames'
-import { BodyTooLargeError } from './lib/cmsApiLimits'
+import { BodyTooLargeError, CMS_API_BODY_LIMITS } from './lib/cmsApiLimits'
 import { sitePreviewUrl } from './lib/sitePreview'
 import { withUsersMutations } from './lib/usersGraphQL'
 import { DEFAULT_WEBHOOK_SETTINGS, type WebhookSettings } from './lib/webhooks/settings'
@@ -309,6 +309,9 @@ export const blogPortfolio =
       },
       loggingLevels: { ...EXPECTED_REFUSALS, ...incoming.loggingLevels },
       routes: { ...incoming.routes, api: cmsApiRoute },
+      // The admin UI saves a document as JSON in one multipart field; busboy's default of 1 MB per field answered the
+      // save of an article of about 150 KB of Markdown (its rich text beside it) 413. A JSON body may hold 4 MB.
+      upload: { ...incoming.upload, limits: { fieldSize: CMS_API_BODY_LIMITS.other, ...incoming.upload?.limits } },
       onInit: async (payload) => {
         boundEveryCollection(payload)
         keepAdminStateToStaff(payload)
