@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
-import { parseQuery, querySize, textWords } from '../../lib/search/searchText'
+import { indexedText, parseQuery, querySize, textWords } from '../../lib/search/searchText'
+import { markdownCorpus } from '../helpers/markdownCorpus'
 
 /** The words Intl.Segmenter finds in the whole text at once, as textWords reports them. */
 const wholeTextWords = (text: string) =>
@@ -53,5 +54,26 @@ describe('querySize', () => {
     expect(querySize("don't 搜索引擎")).toEqual({ words: 4, phrases: 0 })
     expect(querySize('"" "!!" x')).toEqual({ words: 1, phrases: 0 })
     expect(querySize('"a b')).toEqual({ words: 2, phrases: 1 })
+  })
+})
+
+describe('indexedText', () => {
+  const bySegmenter = (text: string) =>
+    textWords(text)
+      .flatMap((word) => word.tokens)
+      .join(' ')
+
+  it('stores the tokens textWords finds (what queries are parsed with), on every corpus document and odd text', () => {
+    const odd = [
+      '½ tsp chilli, x² + y², Ⅻ, ١٢٣',
+      '北京大学 and 東京の天気',
+      'café, naïve — déjà vu; ÅNGSTRÖM Straße ﬁne',
+      "don't e-mail foo_bar 3.14 v1.2.3 _x_ __init__ a.b.c http://x.com/a?b=c&d=e#f C++ & C# y=2.5e10 `code_span` ***bold***",
+      `${'a'.repeat(3000)} b`,
+      `${'plain ascii words '.repeat(100)}then ünïcödé ${'and ascii again '.repeat(100)}`,
+    ]
+    for (const text of [...markdownCorpus().map(({ markdown }) => markdown), ...odd]) {
+      expect(indexedText(text)).toBe(bySegmenter(text))
+    }
   })
 })
