@@ -19,6 +19,10 @@ const staffAuthor: Validate = async (value, options) => {
   const id = idOf(value)
   if ((typeof id !== 'number' && typeof id !== 'string') || id === idOf(options.previousValue)) return true
   const { req } = options
+  // An id the database cannot look up (Postgres refuses 1.5 for an integer, and the save's transaction with it) is
+  // the foreign key's to refuse.
+  const lookable = typeof id === 'number' ? Number.isSafeInteger(id) : req.payload.db.defaultIDType !== 'number' || /^-?\d+$/.test(id)
+  if (!lookable) return true
   const user = await req.payload
     .findByID({ collection: 'users', id, depth: 0, disableErrors: true, overrideAccess: true, req, select: { roles: true } })
     .catch(() => null)
