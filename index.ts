@@ -58,7 +58,7 @@ import { jobTasks } from './lib/jobs/tasks'
 import { limitSearchCopy } from './lib/db/searchMemory'
 import { startServingProcess } from './lib/servingProcess'
 import { TRUST_PROXY_KEY } from './lib/clientIp'
-import { DEFAULT_SCAN_RATE_LIMIT, SCAN_RATE_LIMIT_KEY } from './lib/scanRateLimit'
+import { SCAN_RATE_LIMIT_KEY } from './lib/scanRateLimit'
 import { prepareSearchIndexAtStart } from './lib/searchBackfill'
 import { ensureDailyViews } from './lib/db/dailyViews'
 import { keepErrorClassNames } from './lib/errorClassNames'
@@ -286,7 +286,7 @@ export const blogPortfolio =
       custom: {
         ...incoming.custom,
         [TRUST_PROXY_KEY]: options.trustProxy ?? false,
-        [SCAN_RATE_LIMIT_KEY]: options.scanRateLimit ?? DEFAULT_SCAN_RATE_LIMIT,
+        [SCAN_RATE_LIMIT_KEY]: options.scanRateLimit,
       },
       globals: [...(incoming.globals ?? []), site],
       graphQL: {

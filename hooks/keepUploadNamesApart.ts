@@ -2,9 +2,8 @@ import fs from 'node:fs/promises'
 import path from 'node:path'
 
 import type { CollectionBeforeOperationHook, CollectionSlug, PayloadRequest, Where } from 'payload'
-import { getSanitizedUploadFilename } from 'payload/shared'
 
-import { uploadToCheck } from './refuseLargeUpload'
+import { storedNameOf, uploadToCheck } from './refuseLargeUpload'
 
 /** The end Payload gives each generated size's name: `<base>-<width>x<height>.webp`. */
 const SIZE_NAME = /^(.*)-\d+x\d+$/
@@ -29,15 +28,19 @@ const nextBase = (base: string): string => {
   return numbered ? `${numbered[1]}-${Number(numbered[2]) + 1}` : `${base}-1`
 }
 
-/** Whether another media item's files could share a name with those of an item named from `base`. */
-const baseTaken = async (req: PayloadRequest, slug: string, base: string): Promise<boolean> => {
-  // `contains` finds a superset on every adapter (case-insensitive, `%` and `_` maybe wildcards); `clash` decides.
+/**
+ * The bases of the media items whose files could share a name with `base` or a renaming of it (`base-1`, … all hold
+ * its root, the base without its number), read once: `contains` finds a superset on every adapter (case-insensitive,
+ * `%` and `_` maybe wildcards), and `clash` decides.
+ */
+const basesNear = async (req: PayloadRequest, slug: string, base: string): Promise<string[]> => {
+  const root = /^(.*)-\d+$/.exec(base)?.[1] ?? base
   const owner = SIZE_NAME.exec(base)?.[1]
-  const where: Where = { or: [{ filename: { contains: base } }, ...(owner ? [{ filename: { contains: owner } }] : [])] }
+  const where: Where = { or: [{ filename: { contains: root } }, ...(owner ? [{ filename: { contains: owner } }] : [])] }
   const { docs } = await req.payload.find({ collection: slug as CollectionSlug, depth: 0, overrideAccess: true, pagination: false, req, select: { filename: true }, where })
-  return docs.some((doc) => {
+  return docs.flatMap((doc) => {
     const filename: unknown = Reflect.get(doc, 'filename')
-    return typeof filename === 'string' && clash(base, baseOf(filename))
+    return typeof filename === 'string' ? [baseOf(filename)] : []
   })
 }
 
@@ -51,13 +54,14 @@ const exists = (file: string) => fs.stat(file).then(() => true, () => false)
 const inFlight = new Map<string, Set<string>>()
 const RESERVATION_MS = 60_000
 
-const takenInFlight = (slug: string, base: string): boolean => [...(inFlight.get(slug) ?? [])].some((other) => clash(base, other))
-
-const reserve = (slug: string, base: string): void => {
+/** Reserves `base` unless an upload in flight holds a name that clashes with it: checked and taken in one step. */
+const reserve = (slug: string, base: string): boolean => {
   const names = inFlight.get(slug) ?? new Set<string>()
+  if ([...names].some((other) => clash(base, other))) return false
   inFlight.set(slug, names.add(base))
   // Long enough for any upload's record to be written (its name is then found in the database), or refused.
   setTimeout(() => names.delete(base), RESERVATION_MS).unref()
+  return true
 }
 
 /**
@@ -69,25 +73,20 @@ const reserve = (slug: string, base: string): void => {
  */
 export const keepUploadNamesApart: CollectionBeforeOperationHook = async ({ args, collection, operation, req }) => {
   const file = uploadToCheck(args, operation, req)
-  if (!file) return args
-  let stored: string
-  try {
-    stored = getSanitizedUploadFilename(file.name)
-  } catch {
-    return args // no name left: Payload refuses it itself
-  }
+  const stored = file && storedNameOf(file.name)
+  if (!file || !stored) return args
   const first = baseOf(stored)
   const extension = stored.slice(first.length)
   const staticDir = collection.upload && collection.upload.staticDir
+  const others = await basesNear(req, collection.slug, first)
+  /** Whether `candidate` is free, and if so reserved: after the last wait, so no other upload can take it meanwhile. */
+  const claimed = async (candidate: string): Promise<boolean> => {
+    if (others.some((other) => clash(candidate, other))) return false
+    if (staticDir && (await exists(path.join(staticDir, `${candidate}${extension}`)))) return false
+    return reserve(collection.slug, candidate)
+  }
   let base = first
-  const taken = async (candidate: string): Promise<boolean> =>
-    takenInFlight(collection.slug, candidate) ||
-    (await baseTaken(req, collection.slug, candidate)) ||
-    Boolean(staticDir && (await exists(path.join(staticDir, `${candidate}${extension}`)))) ||
-    // Another upload may have taken it while this one waited for the database: checked again with no wait between.
-    takenInFlight(collection.slug, candidate)
-  while (await taken(base)) base = nextBase(base)
-  reserve(collection.slug, base)
+  while (!(await claimed(base))) base = nextBase(base)
   if (base !== first) file.name = `${base}${extension}`
   return args
 }

@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 
 import { APIError, type CollectionBeforeOperationHook, type PayloadRequest } from 'payload'
+import { getSanitizedUploadFilename } from 'payload/shared'
 import type { Metadata } from 'sharp'
 
 import { isStaff } from '../lib/roles'
@@ -39,6 +40,15 @@ export const uploadToCheck = (args: object, operation: string, req: PayloadReque
   return file
 }
 
+/** The name Payload stores an upload under: without folders and control characters; undefined when none is left (Payload refuses it itself). */
+export const storedNameOf = (name: string): string | undefined => {
+  try {
+    return getSanitizedUploadFilename(name)
+  } catch {
+    return undefined
+  }
+}
+
 // The REST upload parser leaves `size` unset: the bytes are in `data`, or in a temp file when temp files are on.
 const sizeOf = (file: UploadedFile): number => {
   if (typeof file.size === 'number') return file.size
@@ -60,9 +70,10 @@ const headerOf = async (req: PayloadRequest, file: UploadedFile): Promise<Metada
 /** Bytes of one sample of each of libvips' band formats (`metadata().depth`). */
 const SAMPLE_BYTES: Record<string, number> = { uchar: 1, char: 1, ushort: 2, short: 2, uint: 4, int: 4, float: 4, complex: 8, double: 8, dpcomplex: 16 }
 
+const sampleBytesOf = (depth: string | undefined): number => SAMPLE_BYTES[depth ?? 'uchar'] ?? 8
+
 /** What the pixels take decoded. Payload reads every frame of an animated GIF or WebP (sharp's `animated`). */
-const decodedBytesOf = ({ width = 0, height = 0, pages = 1, channels = 3, depth = 'uchar' }: Metadata): number =>
-  width * height * pages * channels * (SAMPLE_BYTES[depth] ?? 8)
+const decodedBytesOf = ({ width = 0, height = 0, pages = 1, channels = 3, depth }: Metadata): number => width * height * pages * channels * sampleBytesOf(depth)
 
 const megabytes = (bytes: number) => Math.ceil(bytes / 1024 / 1024).toLocaleString('en-US')
 
@@ -92,7 +103,7 @@ export const refuseLargeUpload =
     const decoded = decodedBytesOf(header)
     if (decoded > MAX_DECODED_BYTES) {
       throw new UploadRefusedError(
-        `The image would take ${megabytes(decoded)} MB of memory to process (${width} × ${height} pixels${(header.pages ?? 1) > 1 ? `, ${header.pages} frames` : ''}, ${header.channels} channels of ${(SAMPLE_BYTES[header.depth ?? ''] ?? 8) * 8} bits); images may take at most ${MAX_DECODED_BYTES / 1024 / 1024} MB.`,
+        `The image would take ${megabytes(decoded)} MB of memory to process (${width} × ${height} pixels${(header.pages ?? 1) > 1 ? `, ${header.pages} frames` : ''}, ${header.channels} channels of ${sampleBytesOf(header.depth) * 8} bits); images may take at most ${MAX_DECODED_BYTES / 1024 / 1024} MB.`,
         400,
       )
     }

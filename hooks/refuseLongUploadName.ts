@@ -1,7 +1,6 @@
 import type { CollectionBeforeOperationHook } from 'payload'
-import { getSanitizedUploadFilename } from 'payload/shared'
 
-import { UploadRefusedError, uploadToCheck } from './refuseLargeUpload'
+import { storedNameOf, UploadRefusedError, uploadToCheck } from './refuseLargeUpload'
 
 /**
  * The longest name, in UTF-8 bytes, an upload may be stored under. File systems take 255 bytes per name; the rest
@@ -10,15 +9,6 @@ import { UploadRefusedError, uploadToCheck } from './refuseLargeUpload'
  * at error with the storage path and a stack) and left the original on disk with no record of it.
  */
 export const MAX_UPLOAD_NAME_BYTES = 200
-
-/** The stored name: Payload's, without folders and control characters, and without what the file system refuses. */
-const storedNameOf = (name: string): string | undefined => {
-  try {
-    return getSanitizedUploadFilename(name)
-  } catch {
-    return undefined // no name left: Payload refuses it itself
-  }
-}
 
 /** Refuses an upload whose file name is longer than MAX_UPLOAD_NAME_BYTES (400), before anything is written. */
 export const refuseLongUploadName: CollectionBeforeOperationHook = ({ args, operation, req }) => {

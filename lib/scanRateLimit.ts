@@ -9,12 +9,12 @@ import { takePoint } from './rateLimits'
 /** Where the plugin keeps its `scanRateLimit` option in Payload's config. */
 export const SCAN_RATE_LIMIT_KEY = 'blogPortfolioScanRateLimit'
 
-export const DEFAULT_SCAN_RATE_LIMIT = 60
+const DEFAULT_SCAN_RATE_LIMIT = 60
 
 export const SCAN_LIMITED_MESSAGE = 'Too many queries that filter by text or by a field without an index; try again later'
 
 /** The per-minute budget the plugin put in `config.custom`, or the default; 0 turns the limit off. */
-export const scanRateLimitOf = (config: Pick<SanitizedConfig, 'custom'>): number => {
+const scanRateLimitOf = (config: Pick<SanitizedConfig, 'custom'>): number => {
   const limit: unknown = config.custom?.[SCAN_RATE_LIMIT_KEY]
   return typeof limit === 'number' && Number.isInteger(limit) && limit >= 0 ? limit : DEFAULT_SCAN_RATE_LIMIT
 }

@@ -35,11 +35,16 @@ const pieceStarts = (text: string): number[] => {
   return starts
 }
 
+/** The pieces of a text, each with where it starts. */
+const piecesOf = (text: string): { start: number; piece: string }[] => {
+  const starts = pieceStarts(text)
+  return starts.map((start, at) => ({ start, piece: text.slice(start, starts[at + 1]) }))
+}
+
 export const textWords = (text: string): TextWord[] => {
   const words: TextWord[] = []
-  const starts = pieceStarts(text)
-  for (const [at, start] of starts.entries()) {
-    for (const { segment, index, isWordLike } of segmenter.segment(text.slice(start, starts[at + 1]))) {
+  for (const { start, piece } of piecesOf(text)) {
+    for (const { segment, index, isWordLike } of segmenter.segment(piece)) {
       if (!isWordLike) continue
       const tokens = wordTokens(segment)
       if (tokens.length > 0) words.push({ index: start + index, segment, tokens })
@@ -87,9 +92,7 @@ const ASCII_WORD_RUN = /[A-Za-z0-9]+/g
  */
 export const indexedText = (text: string): string => {
   const tokens: string[] = []
-  const starts = pieceStarts(text)
-  for (const [at, start] of starts.entries()) {
-    const piece = text.slice(start, starts[at + 1])
+  for (const { piece } of piecesOf(text)) {
     if (ASCII.test(piece)) {
       for (const run of piece.match(ASCII_WORD_RUN) ?? []) tokens.push(run.toLowerCase())
       continue
